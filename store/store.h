@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * store: decorum's SQLite database.  SQLite only: no mail, no curses.
+ *
+ * Every statement is prepared with bound parameters.  The schema comes from
+ * numbered migrations (store/migrations/NNN-name.sql, compiled in) applied in
+ * order inside one transaction each, tracked by PRAGMA user_version.
+ *
+ * The database file is created 0600 and its directory 0700 whatever the
+ * umask; a symlink at the database path is refused.  Connections use WAL,
+ * synchronous=FULL, foreign keys, secure_delete and a busy timeout.
+ */
+#ifndef DC_STORE_H
+#define DC_STORE_H
+
+#include <glib.h>
+#include <stdint.h>
+
+#include "core/status.h"
+
+typedef struct dc_store dc_store_t;
+
+/*
+ * Open (creating if needed) the store at path.  path == NULL means the
+ * default: $DECORUM_STORE if set, else $XDG_DATA_HOME/decorum/decorum.db
+ * (~/.local/share/decorum/decorum.db).
+ */
+dc_status_t dc_store_open(const char *path, dc_store_t **out, dc_error_t *err);
+void dc_store_close(dc_store_t *s);
+
+/* Newly allocated default path (see dc_store_open). */
+char *dc_store_default_path(void);
+const char *dc_store_path(const dc_store_t *s);
+int dc_store_schema_version(dc_store_t *s);
+/* Highest migration compiled into this binary. */
+int dc_store_latest_version(void);
+/* How long to wait for another process's lock before DC_E_LOCKED
+ * (default 5000 ms). */
+void dc_store_set_busy_timeout(dc_store_t *s, int ms);
+
+/* BEGIN IMMEDIATE / COMMIT / ROLLBACK.  Busy gives DC_E_LOCKED. */
+dc_status_t dc_store_begin(dc_store_t *s, dc_error_t *err);
+dc_status_t dc_store_commit(dc_store_t *s, dc_error_t *err);
+void dc_store_rollback(dc_store_t *s);
+
+/* ---- cases ------------------------------------------------------------ */
+
+typedef struct dc_store_case {
+	int64_t id;
+	char *kind;  /* "admonition", "escalation", "tab" */
+	char *state; /* "new", ... (see core/case.h) */
+	int64_t created_at; /* unix seconds */
+	int64_t updated_at;
+	int64_t reported_at; /* when the report was made (first mail) */
+	char *subject;       /* subject of the first thread, as stored */
+	GPtrArray *threads;  /* char * notmuch thread ids, in order added */
+} dc_store_case_t;
+
+void dc_store_case_free(dc_store_case_t *c);
+
+dc_status_t dc_store_case_insert(dc_store_t *s, const char *kind,
+				 const char *state, int64_t created_at,
+				 int64_t reported_at, const char *subject,
+				 int64_t *id_out, dc_error_t *err);
+/* kind or state NULL: left unchanged.  DC_E_NOT_FOUND for no such case. */
+dc_status_t dc_store_case_update(dc_store_t *s, int64_t id, const char *kind,
+				 const char *state, int64_t updated_at,
+				 dc_error_t *err);
+dc_status_t dc_store_case_add_thread(dc_store_t *s, int64_t case_id,
+				     const char *thread_id, int64_t added_at,
+				     dc_error_t *err);
+/* The newest case covering thread_id whose state is not "closed";
+ * DC_E_NOT_FOUND when there is none. */
+dc_status_t dc_store_case_find_open(dc_store_t *s, const char *thread_id,
+				    int64_t *id_out, dc_error_t *err);
+dc_status_t dc_store_case_get(dc_store_t *s, int64_t id,
+			      dc_store_case_t **out, dc_error_t *err);
+/* All cases, by id ascending; *out holds dc_store_case_t *, freeing them. */
+dc_status_t dc_store_case_list(dc_store_t *s, GPtrArray **out,
+			       dc_error_t *err);
+
+/* ---- events: the append-only log -------------------------------------- */
+
+typedef struct dc_store_event {
+	int64_t id;
+	int64_t case_id; /* 0: not about one case */
+	int64_t at;      /* unix seconds */
+	char *actor;
+	char *type;      /* "open", "tag", "note", ... */
+	char *data;      /* JSON object text; NULL once erased */
+	char *data_sha256; /* hex SHA-256 of data as first written */
+	char *prev_hash; /* hex hash of the previous event ("" for the first) */
+	char *hash;      /* hex hash of this event (see core/event.h) */
+} dc_store_event_t;
+
+void dc_store_event_free(dc_store_event_t *e);
+
+/* Append ev (ev->id is ignored); the database refuses UPDATE and DELETE on
+ * events except the erasure of data (data set to NULL). */
+dc_status_t dc_store_event_append(dc_store_t *s, const dc_store_event_t *ev,
+				  int64_t *id_out, dc_error_t *err);
+/* Hash of the newest event, "" when the log is empty (g_free). */
+dc_status_t dc_store_event_last_hash(dc_store_t *s, char **hash_out,
+				     dc_error_t *err);
+/* Events of one case (case_id > 0) or all events (case_id == 0), by id. */
+dc_status_t dc_store_event_list(dc_store_t *s, int64_t case_id,
+				GPtrArray **out, dc_error_t *err);
+
+/* ---- internal to store/ (store.c <-> migrate.c); not for callers ------ */
+
+struct sqlite3;
+/* Apply the pending migrations to db; path is for messages. */
+dc_status_t dc_store_migrate(struct sqlite3 *db, const char *path,
+			     dc_error_t *err);
+/* Turn SQLite result code rc on db into a status and a message. */
+dc_status_t dc_store_sqlite_fail(struct sqlite3 *db, int rc, const char *path,
+				 const char *what, dc_error_t *err);
+
+#endif
