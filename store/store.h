@@ -87,7 +87,7 @@ typedef struct dc_store_event {
 	int64_t at;      /* unix seconds */
 	char *actor;
 	char *type;      /* "open", "tag", "note", ... */
-	char *data;      /* JSON object text; NULL once erased */
+	char *data;      /* payload: GVariant text of an a{sv}; NULL once erased */
 	char *data_sha256; /* hex SHA-256 of data as first written */
 	char *prev_hash; /* hex hash of the previous event ("" for the first) */
 	char *hash;      /* hex hash of this event (see core/event.h) */

@@ -1,0 +1,128 @@
+# decorum - conduct-report triage for kernel maintainers
+#
+#   make demo    install what is missing, build, open the demo corpus
+#   make check   install what is missing, build, run every test
+#
+# Plain make + pkg-config.  Sources are listed explicitly: a new file is a
+# new line here.
+
+VERSION   := 0.1.0
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man
+DATADIR   ?= $(PREFIX)/share
+COMPDIR   ?= $(DATADIR)/bash-completion/completions
+DESTDIR   ?=
+
+CC        ?= cc
+PKGS      := ncursesw gmime-3.0 glib-2.0 sqlite3
+# Recursive (=) on purpose: pkg-config runs when a recipe needs the flags,
+# after "make deps" has installed the -dev packages on a fresh machine.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lnotmuch
+
+CFLAGS    ?= -O2 -g
+WARN      := -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
+	     -Wmissing-prototypes -Wstrict-prototypes
+DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
+	     -DDC_DATADIR='"$(DATADIR)/decorum"' \
+	     -I. -Ibuild $(WARN) $(PKG_CFLAGS)
+
+CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
+	     core/json.c core/event.c core/case.c
+STORE_SRC := store/store.c store/migrate.c
+TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
+	     tui/cmd-tag.c tui/cmd-cases.c
+MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))
+
+LIB_SRC   := $(CORE_SRC) $(STORE_SRC)
+OBJ       := $(patsubst %.c,build/%.o,$(LIB_SRC) $(TUI_SRC))
+
+# Unit tests: one cmocka program per file, built with ASan and UBSan.
+UNIT_SRC  := $(sort $(wildcard tests/unit/test-*.c))
+UNIT_BIN  := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	     -fno-sanitize-recover=undefined
+SAN_OBJ   := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
+
+DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
+	libglib2.0-dev libsqlite3-dev libcmocka-dev libnotmuch-dev notmuch \
+	sqlite3 tmux jq
+KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
+	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
+	libssl-dev cpio xz-utils python3-ply python3-git graphviz
+
+.PHONY: all deps deps-kernel check check-fast check-kernel demo install \
+	uninstall clean tests bench format
+
+all: decorum
+
+decorum: $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(PKG_LIBS)
+
+build/%.o: %.c build/migrations.inc
+	@mkdir -p $(dir $@)
+	$(CC) $(DC_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/san/%.o: %.c build/migrations.inc
+	@mkdir -p $(dir $@)
+	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+build/tests/%: tests/unit/%.c $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -Itests/unit -o $@ $< \
+		$(SAN_OBJ) $(PKG_LIBS) $(shell pkg-config --libs cmocka)
+
+# SQL migrations are compiled in: { "001-initial.sql", "<text>" }, ...
+build/migrations.inc: $(MIGRATIONS)
+	@mkdir -p build
+	@for f in $(MIGRATIONS); do \
+		printf '{ "%s",\n' "$${f##*/}"; \
+		sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
+		printf '},\n'; \
+	done > $@
+
+tests: decorum $(UNIT_BIN)
+
+# Install the Debian packages that are missing (sudo when not root).
+deps:
+	@DEBS="$(DEBS)" sh tests/install-debs.sh
+
+deps-kernel:
+	@DEBS="$(KERNEL_DEBS)" sh tests/install-debs.sh
+
+check: deps deps-kernel
+	@$(MAKE) --no-print-directory tests
+	@sh tests/run.sh --kernel
+
+# Everything but the kernel build and boot: for daily work.
+check-fast: deps
+	@$(MAKE) --no-print-directory tests
+	@sh tests/run.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench/run.sh
+
+install: decorum
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(COMPDIR) $(DESTDIR)$(DATADIR)/decorum
+	install -m 755 decorum $(DESTDIR)$(BINDIR)/decorum
+	install -m 644 docs/decorum.1 $(DESTDIR)$(MANDIR)/man1/decorum.1
+	install -m 644 docs/decorum.bash-completion $(DESTDIR)$(COMPDIR)/decorum
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/decorum $(DESTDIR)$(MANDIR)/man1/decorum.1 \
+		$(DESTDIR)$(COMPDIR)/decorum
+
+format:
+	clang-format -i $(LIB_SRC) $(TUI_SRC) core/*.h store/*.h tui/*.h
+
+clean:
+	rm -rf build decorum
+
+-include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d)

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Mail access through libnotmuch (index, threads, tags) and GMime (parsing
+ * the message files for decoded headers and bodies).
+ */
+#include <errno.h>
+#include <gmime/gmime.h>
+#include <notmuch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mail.h"
+#include "core/message.h"
+
+struct dc_mail {
+	notmuch_database_t *db;
+	char *user_email;
+};
+
+struct dc_thread_iter {
+	notmuch_query_t *query;
+	notmuch_threads_t *threads;
+};
+
+static int gmime_users;
+
+static dc_status_t
+nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
+	const char *detail)
+{
+	dc_status_t code = DC_E_DATA;
+
+	switch (st) {
+	case NOTMUCH_STATUS_OUT_OF_MEMORY:
+		code = DC_E_NOMEM;
+		break;
+	case NOTMUCH_STATUS_FILE_ERROR:
+	case NOTMUCH_STATUS_NO_CONFIG:
+	case NOTMUCH_STATUS_NO_DATABASE:
+	case NOTMUCH_STATUS_PATH_ERROR:
+		code = DC_E_IO;
+		break;
+	case NOTMUCH_STATUS_XAPIAN_EXCEPTION:
+		/* Xapian reports a held write lock this way. */
+		if (detail && strstr(detail, "lock"))
+			code = DC_E_LOCKED;
+		break;
+	case NOTMUCH_STATUS_BAD_QUERY_SYNTAX:
+		code = DC_E_USAGE;
+		break;
+	default:
+		break;
+	}
+	char *d = g_strchomp(g_strdup(detail ? detail : ""));
+
+	dc_fail(err, code, "%s: %s%s%s", what, notmuch_status_to_string(st),
+		*d ? ": " : "", d);
+	g_free(d);
+	return code;
+}
+
+dc_status_t
+dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
+{
+	notmuch_database_mode_t mode = opts->writable ?
+		NOTMUCH_DATABASE_MODE_READ_WRITE :
+		NOTMUCH_DATABASE_MODE_READ_ONLY;
+	const char *config = opts->config_path;
+	notmuch_database_t *db = NULL;
+	char *msg = NULL;
+	notmuch_status_t st;
+	dc_mail_t *m;
+
+	*out = NULL;
+	/* A bare database: like "notmuch --config=''", read no config file. */
+	if (opts->db_path && !config)
+		config = "";
+	st = notmuch_database_open_with_config(opts->db_path, mode, config,
+					       opts->profile, &db, &msg);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		dc_status_t r;
+
+		if (st == NOTMUCH_STATUS_NO_CONFIG)
+			r = dc_fail(err, DC_E_IO,
+				    "no notmuch configuration found (set "
+				    "NOTMUCH_CONFIG, or use --config FILE or "
+				    "--db PATH)");
+		else
+			r = nm_fail(err, st, "opening the notmuch database",
+				    msg);
+		free(msg);
+		return r;
+	}
+	free(msg);
+	if (gmime_users++ == 0)
+		g_mime_init();
+	m = g_new0(dc_mail_t, 1);
+	m->db = db;
+	*out = m;
+	return DC_OK;
+}
+
+void
+dc_mail_close(dc_mail_t *m)
+{
+	if (!m)
+		return;
+	notmuch_database_destroy(m->db);
+	g_free(m->user_email);
+	g_free(m);
+	if (--gmime_users == 0)
+		g_mime_shutdown();
+}
+
+const char *
+dc_mail_db_path(dc_mail_t *m)
+{
+	return notmuch_database_get_path(m->db);
+}
+
+const char *
+dc_mail_user_email(dc_mail_t *m)
+{
+	const char *v;
+
+	if (!m->user_email) {
+		v = notmuch_config_get(m->db, NOTMUCH_CONFIG_PRIMARY_EMAIL);
+		if (!v || !*v)
+			return NULL;
+		m->user_email = g_strdup(v);
+	}
+	return m->user_email;
+}
+
+char *
+dc_mail_config_get(dc_mail_t *m, const char *key)
+{
+	char *v = NULL, *r;
+
+	if (notmuch_database_get_config(m->db, key, &v) != NOTMUCH_STATUS_SUCCESS)
+		return NULL;
+	r = (v && *v) ? g_strdup(v) : NULL;
+	free(v);
+	return r;
+}
+
+unsigned long
+dc_mail_revision(dc_mail_t *m)
+{
+	return notmuch_database_get_revision(m->db, NULL);
+}
+
+const char *
+dc_thread_id_bare(const char *id)
+{
+	return g_str_has_prefix(id, "thread:") ? id + 7 : id;
+}
+
+char *
+dc_lore_url(const char *message_id)
+{
+	char *esc = g_uri_escape_string(message_id, "!$&'()*+,;=:@", FALSE);
+	char *url = g_strconcat("https://lore.kernel.org/r/", esc, NULL);
+
+	g_free(esc);
+	return url;
+}
+
+/* ---- search ------------------------------------------------------------ */
+
+static GPtrArray *
+tags_collect(notmuch_tags_t *tags)
+{
+	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
+
+	for (; notmuch_tags_valid(tags); notmuch_tags_move_to_next(tags))
+		g_ptr_array_add(a, g_strdup(notmuch_tags_get(tags)));
+	notmuch_tags_destroy(tags);
+	/* notmuch hands tags out sorted already; keep that promise here. */
+	return a;
+}
+
+static void
+query_exclude_config_tags(dc_mail_t *m, notmuch_query_t *q)
+{
+	notmuch_config_values_t *v;
+
+	v = notmuch_config_get_values(m->db, NOTMUCH_CONFIG_EXCLUDE_TAGS);
+	for (; v && notmuch_config_values_valid(v);
+	     notmuch_config_values_move_to_next(v))
+		notmuch_query_add_tag_exclude(q, notmuch_config_values_get(v));
+	if (v)
+		notmuch_config_values_destroy(v);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
+}
+
+dc_status_t
+dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
+	       dc_thread_iter_t **out, dc_error_t *err)
+{
+	dc_thread_iter_t *it;
+	notmuch_status_t st;
+
+	*out = NULL;
+	it = g_new0(dc_thread_iter_t, 1);
+	st = notmuch_query_create_with_syntax(m->db,
+					      query && *query ? query : "*",
+					      NOTMUCH_QUERY_SYNTAX_XAPIAN,
+					      &it->query);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		g_free(it);
+		return nm_fail(err, st, "bad query", query);
+	}
+	notmuch_query_set_sort(it->query, sort == DC_SORT_OLDEST_FIRST ?
+				   NOTMUCH_SORT_OLDEST_FIRST :
+				   NOTMUCH_SORT_NEWEST_FIRST);
+	query_exclude_config_tags(m, it->query);
+	st = notmuch_query_search_threads(it->query, &it->threads);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		notmuch_query_destroy(it->query);
+		g_free(it);
+		return nm_fail(err, st, "searching threads", query);
+	}
+	*out = it;
+	return DC_OK;
+}
+
+void
+dc_thread_summary_clear(dc_thread_summary_t *ts)
+{
+	g_free(ts->thread_id);
+	g_free(ts->authors);
+	g_free(ts->subject);
+	if (ts->tags)
+		g_ptr_array_unref(ts->tags);
+	memset(ts, 0, sizeof(*ts));
+}
+
+int
+dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
+{
+	notmuch_thread_t *t;
+
+	dc_thread_summary_clear(ts);
+	if (!it || !notmuch_threads_valid(it->threads))
+		return 0;
+	t = notmuch_threads_get(it->threads);
+	ts->thread_id = g_strdup(notmuch_thread_get_thread_id(t));
+	ts->oldest = notmuch_thread_get_oldest_date(t);
+	ts->newest = notmuch_thread_get_newest_date(t);
+	ts->matched = notmuch_thread_get_matched_messages(t);
+	ts->total = notmuch_thread_get_total_messages(t);
+	ts->authors = g_strdup(notmuch_thread_get_authors(t));
+	ts->subject = g_strdup(notmuch_thread_get_subject(t));
+	ts->tags = tags_collect(notmuch_thread_get_tags(t));
+	notmuch_thread_destroy(t);
+	notmuch_threads_move_to_next(it->threads);
+	return 1;
+}
+
+void
+dc_thread_iter_free(dc_thread_iter_t *it)
+{
+	if (!it)
+		return;
+	if (it->threads)
+		notmuch_threads_destroy(it->threads);
+	notmuch_query_destroy(it->query);
+	g_free(it);
+}
+
+/* ---- one thread ---------------------------------------------------------- */
+
+static const char *
+nm_header(notmuch_message_t *nm, const char *name)
+{
+	const char *v = notmuch_message_get_header(nm, name);
+
+	return v ? v : "";
+}
+
+static dc_message_t *
+message_load(notmuch_message_t *nm, int depth, int bodies)
+{
+	dc_message_t *msg = g_new0(dc_message_t, 1);
+
+	msg->message_id = g_strdup(notmuch_message_get_message_id(nm));
+	msg->filename = g_strdup(notmuch_message_get_filename(nm));
+	msg->depth = depth;
+	msg->date = notmuch_message_get_date(nm);
+	msg->tags = tags_collect(notmuch_message_get_tags(nm));
+	notmuch_bool_t matched = FALSE;
+
+	if (notmuch_message_get_flag_st(nm, NOTMUCH_MESSAGE_FLAG_MATCH,
+					&matched) == NOTMUCH_STATUS_SUCCESS &&
+	    matched)
+		msg->flags |= DC_MSG_MATCHED;
+	/* The index's copies; the parser replaces them with its own. */
+	msg->from = g_strdup(nm_header(nm, "from"));
+	msg->subject = g_strdup(nm_header(nm, "subject"));
+	if (bodies)
+		dc_message_parse_file(msg, msg->filename);
+	return msg;
+}
+
+struct pending {
+	notmuch_message_t *nm;
+	int depth;
+};
+
+/* Push a message list onto the stack so that it pops in list order. */
+static void
+push_reversed(GArray *stack, notmuch_messages_t *list, int depth)
+{
+	guint first = stack->len, i, j;
+
+	for (; notmuch_messages_valid(list); notmuch_messages_move_to_next(list)) {
+		struct pending p = { notmuch_messages_get(list), depth };
+
+		g_array_append_val(stack, p);
+	}
+	for (i = first, j = stack->len; i + 1 < j; i++, j--) {
+		struct pending tmp = g_array_index(stack, struct pending, i);
+
+		g_array_index(stack, struct pending, i) =
+			g_array_index(stack, struct pending, j - 1);
+		g_array_index(stack, struct pending, j - 1) = tmp;
+	}
+}
+
+/* Depth first with an explicit stack: a 5,000-message reply chain must not
+ * exhaust the C stack. */
+static void
+thread_collect(dc_thread_t *t, notmuch_thread_t *nt, int bodies)
+{
+	GArray *stack = g_array_new(FALSE, FALSE, sizeof(struct pending));
+
+	push_reversed(stack, notmuch_thread_get_toplevel_messages(nt), 0);
+	while (stack->len) {
+		struct pending p =
+			g_array_index(stack, struct pending, stack->len - 1);
+
+		g_array_set_size(stack, stack->len - 1);
+		g_ptr_array_add(t->messages, message_load(p.nm, p.depth, bodies));
+		push_reversed(stack, notmuch_message_get_replies(p.nm),
+			      p.depth + 1);
+	}
+	g_array_free(stack, TRUE);
+}
+
+static void
+message_free_cb(gpointer p)
+{
+	dc_message_free(p);
+}
+
+dc_status_t
+dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
+	       dc_thread_t **out, dc_error_t *err)
+{
+	const char *id = dc_thread_id_bare(thread_id);
+	notmuch_threads_t *threads = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_status_t st;
+	dc_thread_t *t;
+	char *qs;
+
+	*out = NULL;
+	if (!*id || strspn(id, "0123456789abcdef") != strlen(id))
+		return dc_fail(err, DC_E_USAGE,
+			       "'%s' is not a thread id (16 hex digits, "
+			       "optionally prefixed with thread:)",
+			       thread_id);
+	qs = g_strconcat("thread:", id, NULL);
+	st = notmuch_query_create_with_syntax(m->db, qs,
+					      NOTMUCH_QUERY_SYNTAX_XAPIAN, &q);
+	g_free(qs);
+	if (st == NOTMUCH_STATUS_SUCCESS)
+		st = notmuch_query_search_threads(q, &threads);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		notmuch_query_destroy(q);
+		return nm_fail(err, st, "loading thread", id);
+	}
+	if (!notmuch_threads_valid(threads)) {
+		notmuch_query_destroy(q);
+		return dc_fail(err, DC_E_NOT_FOUND, "no thread %s", id);
+	}
+	t = g_new0(dc_thread_t, 1);
+	{
+		notmuch_thread_t *nt = notmuch_threads_get(threads);
+
+		t->thread_id = g_strdup(notmuch_thread_get_thread_id(nt));
+		t->subject = g_strdup(notmuch_thread_get_subject(nt));
+		t->messages = g_ptr_array_new_with_free_func(message_free_cb);
+		thread_collect(t, nt, bodies);
+		notmuch_thread_destroy(nt);
+	}
+	notmuch_query_destroy(q);
+	*out = t;
+	return DC_OK;
+}
+
+void
+dc_thread_free(dc_thread_t *t)
+{
+	if (!t)
+		return;
+	g_free(t->thread_id);
+	g_free(t->subject);
+	if (t->messages)
+		g_ptr_array_unref(t->messages);
+	g_free(t);
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Run every test and end with "N passed, N failed, N skipped".
+#   tests/run.sh            unit, CLI, screen and tmux tests
+#   tests/run.sh --kernel   also the kernel documentation series (QEMU)
+# Unit tests are cmocka programs built with ASan and UBSan (build/tests/);
+# script tests print "ok - ", "not ok - " and "skip - " lines.
+set -u
+cd "$(dirname "$0")/.."
+
+kernel=0
+[ "${1:-}" = "--kernel" ] && kernel=1
+passed=0
+failed=0
+skipped=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count_script() {
+	# $1: output file of a script test, $2: its exit status
+	p=$(grep -c '^ok - ' "$1")
+	f=$(grep -c '^not ok - ' "$1")
+	s=$(grep -c '^skip - ' "$1")
+	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $3 exited with status $2"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+}
+
+for t in build/tests/test-*; do
+	[ -x "$t" ] || continue
+	echo "== $t"
+	CMOCKA_MESSAGE_OUTPUT=stdout ASAN_OPTIONS=detect_leaks=0 "$t" >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}; s=${s:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $t exited with status $rc"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+done
+
+dirs="tests/cli tests/screen tests/e2e"
+[ "$kernel" -eq 1 ] && dirs="$dirs tests/kernel"
+for d in $dirs; do
+	for t in "$d"/test-*.sh; do
+		[ -f "$t" ] || continue
+		echo "== $t"
+		sh "$t" >"$log" 2>&1
+		rc=$?
+		cat "$log"
+		count_script "$log" "$rc" "$t"
+	done
+done
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * What every subcommand shares: the command table, error reporting, and
+ * opening the notmuch database and the case store per the global options.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tui/cli.h"
+
+extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases;
+
+const dc_cmd_t *const dc_commands[] = {
+	&cmd_list,
+	&cmd_show,
+	&cmd_tag,
+	&cmd_cases,
+	NULL,
+};
+
+int
+dc_cli_fail(dc_cli_t *cli, const dc_error_t *err)
+{
+	fprintf(cli->err, "decorum: %s\n",
+		err->msg[0] ? err->msg : dc_status_name(err->status));
+	return dc_status_exit_code(err->status);
+}
+
+int
+dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(cli->err, "decorum %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(cli->err, fmt, ap);
+	va_end(ap);
+	fprintf(cli->err, "\nusage: decorum %s %s\n", cmd->name, cmd->args);
+	return DC_EXIT_USAGE;
+}
+
+dc_status_t
+dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
+		 dc_error_t *err)
+{
+	dc_mail_opts_t o = {
+		.config_path = cli->config_path,
+		.db_path = cli->db_path,
+		.profile = cli->profile,
+		.writable = writable,
+	};
+
+	return dc_mail_open(&o, out, err);
+}
+
+dc_status_t
+dc_cli_open_store(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
+{
+	return dc_store_open(cli->store_path, out, err);
+}
+
+const char *
+dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail)
+{
+	const char *v;
+
+	if (cli->as && *cli->as)
+		return cli->as;
+	v = getenv("DECORUM_AS");
+	if (v && *v)
+		return v;
+	v = mail ? dc_mail_user_email(mail) : NULL;
+	if (v && *v)
+		return v;
+	v = g_get_user_name();
+	return v ? v : "unknown";
+}
+
+dc_status_t
+dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
+{
+	char *path = cli->store_path ? g_strdup(cli->store_path) :
+				       dc_store_default_path();
+	dc_status_t st = DC_OK;
+
+	*out = NULL;
+	if (access(path, F_OK) == 0)
+		st = dc_store_open(path, out, err);
+	g_free(path);
+	return st;
+}
+
+void
+dc_cli_date(time_t t, char buf[static 32])
+{
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) ||
+	    !strftime(buf, 32, "%Y-%m-%d %H:%M", &tm))
+		snprintf(buf, 32, "?");
+}
+
+char *
+dc_cli_iso8601(time_t t)
+{
+	GDateTime *d = g_date_time_new_from_unix_utc(t);
+	char *s;
+
+	if (!d)
+		return g_strdup("");
+	s = g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ");
+	g_date_time_unref(d);
+	return s;
+}

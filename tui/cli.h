@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The command-line front end.  Each subcommand is one file (tui/cmd-*.c)
+ * with one dc_cmd_t; tui/cli.c lists them once, and the usage text, the
+ * dispatcher and the completion script come from that list.
+ */
+#ifndef DC_CLI_H
+#define DC_CLI_H
+
+#include <stdio.h>
+#include <time.h>
+
+#include "core/mail.h"
+#include "core/status.h"
+#include "store/store.h"
+
+typedef struct dc_cli {
+	/* Global options, given before the subcommand. */
+	const char *config_path; /* --config FILE: notmuch config */
+	const char *db_path;     /* --db PATH: bare notmuch database */
+	const char *profile;     /* --profile NAME (like NOTMUCH_PROFILE) */
+	const char *store_path;  /* --store FILE: decorum's case store */
+	const char *as;          /* --as ADDRESS: acting identity */
+	FILE *out;
+	FILE *err;
+} dc_cli_t;
+
+typedef struct dc_cmd {
+	const char *name;
+	const char *args;    /* "[QUERY] [--limit N] [--json]" */
+	const char *summary; /* one line for --help */
+	/* argv[0] is the subcommand name; returns a DC_EXIT_* code. */
+	int (*run)(dc_cli_t *cli, int argc, char **argv);
+} dc_cmd_t;
+
+/* The subcommands, NULL-terminated, in the order --help shows them. */
+extern const dc_cmd_t *const dc_commands[];
+
+/* Print "decorum: <message>" for a failed status and return its exit code. */
+int dc_cli_fail(dc_cli_t *cli, const dc_error_t *err);
+/* Print a usage error for cmd ("decorum list: <why>", then its usage). */
+int dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Open the notmuch database read-only (or read-write) per the options. */
+dc_status_t dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
+			     dc_error_t *err);
+dc_status_t dc_cli_open_store(dc_cli_t *cli, dc_store_t **out,
+			      dc_error_t *err);
+/* Like dc_cli_open_store, but *out = NULL (and DC_OK) when there is no
+ * store yet: reading must not create one. */
+dc_status_t dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out,
+				       dc_error_t *err);
+/* "2026-11-03 14:05" in local time. */
+void dc_cli_date(time_t t, char buf[static 32]);
+/* "2026-11-03T14:05:00Z" (g_free). */
+char *dc_cli_iso8601(time_t t);
+
+/* The acting identity: --as, else $DECORUM_AS, else notmuch's user
+ * primary_email, else $USER. */
+const char *dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail);
+
+#endif

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* decorum list [QUERY] [--limit N] [--json]: threads matching a query. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/case.h"
+#include "core/json.h"
+#include "core/sanitize.h"
+#include "tui/cli.h"
+
+static int run(dc_cli_t *cli, int argc, char **argv);
+
+const dc_cmd_t cmd_list = {
+	.name = "list",
+	.args = "[QUERY] [--limit N] [--oldest-first] [--json]",
+	.summary = "list the threads matching a notmuch query",
+	.run = run,
+};
+
+struct list_opts {
+	long limit; /* -1: all */
+	int json;
+	dc_sort_t sort;
+	char *query;
+};
+
+static void
+print_text(dc_cli_t *cli, const dc_thread_summary_t *ts, const dc_case_t *c)
+{
+	char *authors = dc_sanitize_line(ts->authors);
+	char *subject = dc_sanitize_line(ts->subject);
+	char date[32];
+	guint i;
+
+	dc_cli_date(ts->newest, date);
+	fprintf(cli->out, "thread:%s  %s [%d/%d] %s; %s (", ts->thread_id,
+		date, ts->matched, ts->total, authors, subject);
+	for (i = 0; i < ts->tags->len; i++) {
+		char *tag = dc_sanitize_line(ts->tags->pdata[i]);
+
+		fprintf(cli->out, "%s%s", i ? " " : "", tag);
+		g_free(tag);
+	}
+	fputc(')', cli->out);
+	if (c)
+		fprintf(cli->out, " [case %" G_GINT64_FORMAT ": %s, %s]",
+			(gint64)c->id, dc_kind_name(c->kind), c->state);
+	fputc('\n', cli->out);
+	g_free(authors);
+	g_free(subject);
+}
+
+static void
+print_json(dc_json_t *j, const dc_thread_summary_t *ts, const dc_case_t *c)
+{
+	char *s;
+	guint i;
+
+	dc_json_begin_object(j);
+	dc_json_key(j, "thread");
+	dc_json_string(j, ts->thread_id);
+	dc_json_key(j, "timestamp");
+	dc_json_int(j, ts->newest);
+	dc_json_key(j, "oldest");
+	dc_json_int(j, ts->oldest);
+	dc_json_key(j, "matched");
+	dc_json_int(j, ts->matched);
+	dc_json_key(j, "total");
+	dc_json_int(j, ts->total);
+	dc_json_key(j, "authors");
+	dc_json_string(j, s = dc_sanitize_line(ts->authors));
+	g_free(s);
+	dc_json_key(j, "subject");
+	dc_json_string(j, s = dc_sanitize_line(ts->subject));
+	g_free(s);
+	dc_json_key(j, "tags");
+	dc_json_begin_array(j);
+	for (i = 0; i < ts->tags->len; i++) {
+		dc_json_string(j, s = dc_sanitize_line(ts->tags->pdata[i]));
+		g_free(s);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "case");
+	if (c) {
+		dc_json_begin_object(j);
+		dc_json_key(j, "id");
+		dc_json_int(j, c->id);
+		dc_json_key(j, "kind");
+		dc_json_string(j, dc_kind_name(c->kind));
+		dc_json_key(j, "state");
+		dc_json_string(j, c->state);
+		dc_json_end_object(j);
+	} else {
+		dc_json_null(j);
+	}
+	dc_json_end_object(j);
+}
+
+static int
+parse(dc_cli_t *cli, int argc, char **argv, struct list_opts *o)
+{
+	static const struct option opts[] = {
+		{ "limit", required_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "oldest-first", no_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	o->limit = -1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			o->limit = strtol(optarg, &end, 10);
+			if (*end || o->limit < 0)
+				return dc_cli_usage(cli, &cmd_list,
+						    "--limit needs a number "
+						    "(got '%s')",
+						    optarg);
+			break;
+		case 'j':
+			o->json = 1;
+			break;
+		case 'o':
+			o->sort = DC_SORT_OLDEST_FIRST;
+			break;
+		default:
+			return dc_cli_usage(cli, &cmd_list, "bad option");
+		}
+	}
+	o->query = g_strjoinv(" ", argv + optind);
+	return DC_EXIT_OK;
+}
+
+static int
+list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
+	     const struct list_opts *o)
+{
+	dc_thread_summary_t ts = { 0 };
+	dc_thread_iter_t *it = NULL;
+	dc_json_t *j = o->json ? dc_json_new(1) : NULL;
+	dc_error_t err = { 0 };
+	long n = 0;
+
+	if (dc_mail_search(mail, o->query, o->sort, &it, &err) != DC_OK) {
+		if (j)
+			g_free(dc_json_finish(j));
+		return dc_cli_fail(cli, &err);
+	}
+	if (j)
+		dc_json_begin_array(j);
+	while ((o->limit < 0 || n < o->limit) && dc_thread_iter_next(it, &ts)) {
+		dc_case_t *c = NULL;
+
+		if (store)
+			dc_case_for_thread(store, ts.thread_id, &c, NULL);
+		if (j)
+			print_json(j, &ts, c);
+		else
+			print_text(cli, &ts, c);
+		dc_case_free(c);
+		n++;
+	}
+	dc_thread_summary_clear(&ts);
+	dc_thread_iter_free(it);
+	if (j) {
+		char *text;
+
+		dc_json_end_array(j);
+		text = dc_json_finish(j);
+		fputs(text, cli->out);
+		g_free(text);
+	}
+	return DC_EXIT_OK;
+}
+
+static int
+run(dc_cli_t *cli, int argc, char **argv)
+{
+	struct list_opts o = { 0 };
+	dc_error_t err = { 0 };
+	dc_mail_t *mail = NULL;
+	dc_store_t *store = NULL;
+	int rc;
+
+	rc = parse(cli, argc, argv, &o);
+	if (rc != DC_EXIT_OK)
+		return rc;
+	if (dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK) {
+		g_free(o.query);
+		return dc_cli_fail(cli, &err);
+	}
+	/* Badges are a bonus: listing works without a readable store. */
+	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK)
+		fprintf(cli->err, "decorum: warning: %s\n", err.msg);
+	rc = list_threads(cli, mail, store, &o);
+	dc_store_close(store);
+	dc_mail_close(mail);
+	g_free(o.query);
+	return rc;
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * decorum tag THREAD-ID admonition|escalation|tab [--note TEXT]:
+ * open a case for a thread, or add to its open case.
+ */
+#include <getopt.h>
+
+#include "core/case.h"
+#include "core/sanitize.h"
+#include "tui/cli.h"
+
+static int run(dc_cli_t *cli, int argc, char **argv);
+
+const dc_cmd_t cmd_tag = {
+	.name = "tag",
+	.args = "THREAD-ID admonition|escalation|tab [--note TEXT]",
+	.summary = "open or update the case for a thread",
+	.run = run,
+};
+
+static int
+tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
+	   dc_kind_t kind, const char *note)
+{
+	dc_tag_request_t req = { .kind = kind, .note = note };
+	dc_error_t err = { 0 };
+	dc_store_t *store = NULL;
+	dc_thread_t *t = NULL;
+	int64_t id = 0;
+	int created = 0;
+	dc_status_t st;
+
+	/* The thread must exist: a case about nothing helps nobody. */
+	if (dc_mail_thread(mail, thread_id, 0, &t, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	req.thread_id = t->thread_id;
+	req.subject = t->subject;
+	req.reported_at = t->messages->len ?
+		((dc_message_t *)t->messages->pdata[0])->date : 0;
+	req.actor = dc_cli_actor(cli, mail);
+	req.now = g_get_real_time() / G_USEC_PER_SEC;
+	st = dc_cli_open_store(cli, &store, &err);
+	if (st == DC_OK)
+		st = dc_case_tag(store, &req, &id, &created, &err);
+	if (st == DC_OK)
+		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s %s thread:%s\n",
+			(gint64)id, created ? "opened" : "updated",
+			dc_kind_name(kind), t->thread_id);
+	dc_store_close(store);
+	dc_thread_free(t);
+	return st == DC_OK ? DC_EXIT_OK : dc_cli_fail(cli, &err);
+}
+
+static int
+run(dc_cli_t *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "note", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *note = NULL;
+	dc_error_t err = { 0 };
+	dc_mail_t *mail = NULL;
+	dc_kind_t kind;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c != 'n')
+			return dc_cli_usage(cli, &cmd_tag, "bad option");
+		note = optarg;
+	}
+	if (argc - optind != 2)
+		return dc_cli_usage(cli, &cmd_tag,
+				    "need a THREAD-ID and a kind");
+	if (dc_kind_parse(argv[optind + 1], &kind, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_tag, "%s", err.msg);
+	if (dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	rc = tag_thread(cli, mail, argv[optind], kind, note);
+	dc_mail_close(mail);
+	return rc;
+}
