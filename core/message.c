@@ -247,6 +247,9 @@ dc_message_parse_file(dc_message_t *msg, const char *path)
 	w.body = g_string_new(NULL);
 	if (gm->mime_part)
 		walk_object(&w, gm->mime_part, 0);
+	/* A part's last newline belongs to the MIME boundary after it. */
+	if (w.body->len && w.body->str[w.body->len - 1] != '\n')
+		g_string_append_c(w.body, '\n');
 	msg->body = g_string_free(w.body, FALSE);
 	g_object_unref(gm);
 }
