@@ -47,7 +47,7 @@ SAN_OBJ   := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
 DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
 	libglib2.0-dev libsqlite3-dev libcmocka-dev libnotmuch-dev notmuch \
-	sqlite3 tmux jq
+	sqlite3 tmux jq bash-completion man-db
 KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
