@@ -16,6 +16,19 @@ check_eq "bad --limit exits 2" 2 $?
 n=$("$DECORUM" list --json | jq length)
 nm=$(notmuch count --output=threads '*')
 check_eq "list --json has every thread" "$nm" "$n"
+n=$(env -u NOTMUCH_CONFIG "$DECORUM" --config "$NOTMUCH_CONFIG" list --json | jq length)
+check_eq "--config FILE finds the database" "$nm" "$n"
+n=$(env -u NOTMUCH_CONFIG "$DECORUM" --db "$T/mail" list --json | jq length)
+check_eq "--db PATH opens a bare database" "$nm" "$n"
+mkdir -p "$XDG_CONFIG_HOME/notmuch/work"
+cp "$NOTMUCH_CONFIG" "$XDG_CONFIG_HOME/notmuch/work/config"
+n=$(env -u NOTMUCH_CONFIG NOTMUCH_PROFILE=work "$DECORUM" list --json | jq length)
+check_eq "NOTMUCH_PROFILE selects \$XDG_CONFIG_HOME/notmuch/PROFILE/config" "$nm" "$n"
+n=$(env -u NOTMUCH_CONFIG "$DECORUM" --profile work list --json | jq length)
+check_eq "--profile does the same" "$nm" "$n"
+env -u NOTMUCH_CONFIG "$DECORUM" list >"$T/noconf.out" 2>&1
+check_eq "no notmuch configuration at all exits 3" 3 $?
+check "... with a message naming the way out" grep -q "NOTMUCH_CONFIG" "$T/noconf.out"
 n=$("$DECORUM" list --json --limit 3 | jq length)
 check_eq "--limit 3 gives 3 threads" 3 "$n"
 n=$("$DECORUM" list --limit 2 | wc -l)
