@@ -1,0 +1,706 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The measurements of make bench (see tests/bench/run.sh).
+
+Every decorum measurement is timed in the same run as its baseline,
+the two alternating (warm-up round first, then --runs rounds), and the
+median of each is compared as a ratio.  Wall time is the monotonic
+clock around fork/exec/wait; peak RSS is ru_maxrss from wait4 (what
+/usr/bin/time -v prints, which P7 also runs) or VmHWM from /proc for
+the programs that need a terminal (run in a private tmux server).
+
+A measurement whose decorum feature is not built yet prints
+"n/a (... not built)": no number is ever made up.
+"""
+import argparse
+import json
+import os
+import platform
+import pty
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import fcntl
+import struct
+import termios
+
+BIG_ID = "bench-1000@decorum.invalid"
+COLS, ROWS = 120, 40
+QUERY = "*"
+
+
+class Ctx:
+    pass
+
+
+def run_timed(argv, env=None, stdout=None, tty=False, cwd=None):
+    """(seconds, peak RSS in KiB, exit status) of one run of argv."""
+    master = None
+    if tty:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ,
+                    struct.pack("HHHH", ROWS, COLS, 0, 0))
+        fin = fout = slave
+    else:
+        fin = subprocess.DEVNULL
+        fout = stdout if stdout is not None else subprocess.DEVNULL
+    drain = None
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, env=env, stdin=fin, stdout=fout,
+                         stderr=fout if tty else subprocess.PIPE, cwd=cwd,
+                         start_new_session=tty)
+    if tty:
+        os.close(slave)
+
+        def reader():
+            try:
+                while os.read(master, 65536):
+                    pass
+            except OSError:
+                pass
+        drain = threading.Thread(target=reader, daemon=True)
+        drain.start()
+        _, status, ru = os.wait4(p.pid, 0)
+        t1 = time.monotonic()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        drain.join(1)
+        os.close(master)
+        err = b""
+    else:
+        err = p.stderr.read()
+        _, status, ru = os.wait4(p.pid, 0)
+        t1 = time.monotonic()
+        p.stderr.close()
+        p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise RuntimeError("%s: exit %d: %s" % (
+            " ".join(argv), p.returncode, err.decode(errors="replace")[-400:]))
+    return t1 - t0, ru.ru_maxrss
+
+
+def compare(ctx, pair, prepare=None):
+    """Time each of the commands in pair (name -> dict(argv, env, ...))
+    alternately; return name -> {median, runs, rss}."""
+    res = {k: {"runs": [], "rss": []} for k in pair}
+    for r in range(ctx.warmup + ctx.runs):
+        for name, spec in pair.items():
+            if prepare:
+                prepare(name)
+            out = None
+            if spec.get("stdout_file"):
+                out = open(spec["stdout_file"], "wb")
+            try:
+                t, rss = run_timed(spec["argv"], env=spec.get("env"),
+                                   stdout=out, tty=spec.get("tty", False))
+            finally:
+                if out:
+                    out.close()
+            if r >= ctx.warmup:
+                res[name]["runs"].append(t)
+                res[name]["rss"].append(rss)
+    for v in res.values():
+        v["median"] = statistics.median(v["runs"])
+    return res
+
+
+def env_for(ctx, size, **extra):
+    e = dict(ctx.base_env)
+    e["NOTMUCH_CONFIG"] = os.path.join(ctx.cache, size, "notmuch-config")
+    e.update(extra)
+    return e
+
+
+def notmuch(ctx, size, *args, **kw):
+    return subprocess.run(["notmuch"] + list(args), env=env_for(ctx, size),
+                          check=True, capture_output=True, text=True,
+                          **kw).stdout
+
+
+# ---- what this decorum can do --------------------------------------------
+
+def features(ctx):
+    helptext = subprocess.run([ctx.decorum, "--help"], capture_output=True,
+                              text=True).stdout
+    cmds = set(re.findall(r"^  (\w[\w-]*) ", helptext, re.M))
+    try:
+        with open(ctx.decorum, "rb") as f:
+            binary = f.read()
+    except OSError:
+        binary = b""
+    f = {"commands": cmds,
+         "args": dict(re.findall(r"^  (\w[\w-]*) +(.*)$", helptext, re.M))}
+    # The option that makes the TUI exit once its first full screen is
+    # drawn (for P1 and P7); until the TUI has one, P1 uses a proxy.
+    f["first_screen"] = None
+    for opt in (b"--exit-after-first-screen", b"--first-screen"):
+        if opt in binary:
+            f["first_screen"] = opt.decode()
+            break
+    f["tui"] = "tui" in cmds
+    return f
+
+
+# ---- the measurements ----------------------------------------------------
+
+def first_screen_cmd(ctx, size):
+    """decorum's "launch to first painted thread list", and whether it is
+    the real thing or the interim proxy."""
+    env = env_for(ctx, size, TERM="xterm-256color",
+                  DECORUM_STORE=os.path.join(ctx.tmp, "p1-store.db"))
+    if ctx.feat["first_screen"]:
+        argv = [ctx.decorum, "tui", ctx.feat["first_screen"], QUERY]
+        return {"argv": argv, "env": env, "tty": True}, False
+    argv = [ctx.decorum, "list", QUERY, "--limit", "50", "--json"]
+    return {"argv": argv, "env": env}, True
+
+
+def p1(ctx):
+    out = {}
+    for size in ("10k", "100k"):
+        dec, proxy = first_screen_cmd(ctx, size)
+        nm = {"argv": ["notmuch", "search", "--format=json", "--limit=50",
+                       QUERY], "env": env_for(ctx, size)}
+        out[size] = compare(ctx, {"decorum": dec, "notmuch": nm})
+        out[size]["proxy"] = proxy
+    r = out["100k"]
+    note = ("INTERIM PROXY: 'decorum list --limit 50 --json' (the TUI has "
+            "no exit-after-first-screen option yet)"
+            if r["proxy"] else "decorum tui %s" % ctx.feat["first_screen"])
+    ctx.row("P1", "first thread list, 100k",
+            r["decorum"]["median"], r["notmuch"]["median"],
+            "notmuch search --format=json --limit=50", 1.0, "le", note)
+    ratio = out["100k"]["decorum"]["median"] / out["10k"]["decorum"]["median"]
+    ctx.row("P2", "P1 100k / P1 10k", out["100k"]["decorum"]["median"],
+            out["10k"]["decorum"]["median"], "decorum P1 at 10k", 1.3, "le",
+            note, ratio=ratio)
+    ctx.p1 = out
+
+
+def big_thread(ctx, size):
+    tid = notmuch(ctx, size, "search", "--output=threads",
+                  "id:" + BIG_ID).strip()
+    n = int(notmuch(ctx, size, "count", tid).strip())
+    if n != 1000:
+        raise RuntimeError("%s has %d messages, not 1000" % (tid, n))
+    return tid
+
+
+def p3(ctx):
+    size = "100k"
+    tid = ctx.big[size]
+    r = compare(ctx, {
+        "decorum": {"argv": [ctx.decorum, "show", tid, "--json"],
+                    "env": env_for(ctx, size)},
+        "notmuch": {"argv": ["notmuch", "show", "--format=json", tid],
+                    "env": env_for(ctx, size)},
+    })
+    ctx.row("P3", "open a 1,000-message thread (show --json)",
+            r["decorum"]["median"], r["notmuch"]["median"],
+            "notmuch show --format=json", 1.2, "le", "")
+
+
+def coc_tags(ctx, size, tid):
+    tags = notmuch(ctx, size, "search", "--output=tags", tid).split()
+    return [t for t in tags if t.startswith("coc/")]
+
+
+def p4(ctx):
+    size = "100k"
+    tid = ctx.big[size]
+    store = os.path.join(ctx.tmp, "p4-store.db")
+    env = env_for(ctx, size, DECORUM_STORE=store)
+    dec = {"argv": [ctx.decorum, "tag", tid, "escalation", "--note",
+                    "bench"], "env": env}
+
+    def reset(_name=None):
+        for f in (store, store + "-wal", store + "-shm", store + "-journal"):
+            if os.path.exists(f):
+                os.unlink(f)
+        old = coc_tags(ctx, size, tid)
+        if old:
+            notmuch(ctx, size, "tag", *["-" + t for t in old], "--", tid)
+    # Which tags does decorum's mirror write?  Tag once and look.
+    reset()
+    run_timed(dec["argv"], env=env)
+    mirrored = coc_tags(ctx, size, tid)
+    reset()
+    if not mirrored:
+        # The event alone, for information; not a P4 figure.
+        r = compare(ctx, {"decorum": dec}, prepare=reset)
+        ctx.row("P4", "tag a 1,000-message thread (event + mirror)",
+                None, None, "notmuch tag", 1.0, "le",
+                "n/a (tag mirror not built: no coc/ tags appear in "
+                "notmuch; the event alone takes %.1f ms)" %
+                (r["decorum"]["median"] * 1e3))
+        reset()
+        return
+    nm = {"argv": ["notmuch", "tag"] + ["+" + t for t in mirrored] +
+          ["--", tid], "env": env_for(ctx, size)}
+    r = compare(ctx, {"decorum": dec, "notmuch": nm}, prepare=reset)
+    reset()
+    ctx.row("P4", "tag a 1,000-message thread (event + mirror)",
+            r["decorum"]["median"], r["notmuch"]["median"],
+            "notmuch tag %s" % " ".join("+" + t for t in mirrored), 1.0,
+            "le", "")
+
+
+# The quarterly report as the sqlite3 CLI would compute it over
+# decorum's schema: for the 13 weeks up to DECORUM_NOW (2026-12-01),
+# reports per kind against the previous quarter, cases by state, the
+# cases received with their first thread, open TAB consultations, cases
+# open for more than 30 days, reports per week and events per type.
+NOW, Q_FROM, Q_TO = "2026-12-01", 1788307200, 1796169600
+REPORT_SQL = """
+SELECT kind, sum(reported_at >= {f} AND reported_at < {t}),
+       sum(reported_at >= {p} AND reported_at < {f})
+  FROM cases GROUP BY kind;
+SELECT state, count(*) FROM cases
+ WHERE reported_at >= {f} AND reported_at < {t} GROUP BY state;
+SELECT c.id, c.kind, c.state, c.reported_at, min(ct.thread_id)
+  FROM cases c JOIN case_threads ct ON ct.case_id = c.id
+ WHERE c.reported_at >= {f} AND c.reported_at < {t}
+ GROUP BY c.id ORDER BY c.reported_at;
+SELECT id FROM cases WHERE kind = 'tab'
+   AND state NOT IN ('closed', 'withdrawn');
+SELECT id, created_at FROM cases WHERE state NOT IN ('closed', 'withdrawn')
+   AND created_at < {t} - 86400 - 30 * 86400;
+SELECT (reported_at - {f}) / 604800 AS week, count(*) FROM cases
+ WHERE reported_at >= {f} AND reported_at < {t} GROUP BY week;
+SELECT type, count(*) FROM events WHERE at >= {f} AND at < {t}
+ GROUP BY type;
+""".format(f=Q_FROM, t=Q_TO, p=2 * Q_FROM - Q_TO)
+P5_WHAT = "quarterly report, 10,000 cases / 50,000 events"
+
+
+def p5(ctx):
+    if "report" not in ctx.feat["commands"]:
+        ctx.row("P5", P5_WHAT, None, None, "sqlite3 aggregate query", 2.0,
+                "le", "n/a (feature not built: no 'decorum report')")
+        return
+    store = make_report_store(ctx)
+    if store is None:
+        return
+    args = ctx.feat["args"].get("report", "")
+    period = ["--period", "quarter"] if "--period" in args else ["quarter"]
+    env = env_for(ctx, "10k", DECORUM_NOW=NOW)
+    r = compare(ctx, {
+        "decorum": {"argv": [ctx.decorum, "--store", store, "report"] +
+                    period, "env": env},
+        "sqlite3": {"argv": ["sqlite3", "-readonly", store, REPORT_SQL],
+                    "env": env},
+    })
+    ctx.row("P5", P5_WHAT, r["decorum"]["median"], r["sqlite3"]["median"],
+            "sqlite3 aggregate query", 2.0, "le",
+            "decorum report %s" % " ".join(period))
+
+
+def make_report_store(ctx):
+    """10,000 cases and 50,000 hash-chained events, written by decorum's
+    own core/ and store/ objects (tests/bench/mkstore.c), once."""
+    src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
+    exe = os.path.join(ctx.tmp, "mkstore")
+    build = os.path.join(ctx.top, "build")
+    key = subprocess.run(["sha256sum", src] + sorted(
+        os.path.join(build, "store", f)
+        for f in os.listdir(os.path.join(build, "store"))
+        if f.endswith(".o")), capture_output=True, text=True).stdout
+    key = "%x" % (hash_text(key) & 0xffffffffffff)
+    store = os.path.join(ctx.cache, "report-store-%s.db" % key)
+    if os.path.exists(store):
+        return store
+    objs = [os.path.join(build, d, f) for d in ("core", "store")
+            for f in sorted(os.listdir(os.path.join(build, d)))
+            if f.endswith(".o")]
+    pc = subprocess.run(["pkg-config", "--cflags", "--libs", "ncursesw",
+                         "gmime-3.0", "glib-2.0", "sqlite3"],
+                        capture_output=True, text=True).stdout.split()
+    cc = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-I", ctx.top,
+                         "-I", build, "-o", exe, src] + objs + pc +
+                        ["-lnotmuch"], capture_output=True, text=True)
+    if cc.returncode:
+        ctx.row("P5", P5_WHAT, None, None, "sqlite3 aggregate query", 2.0,
+                "le", "n/a (fixture did not build: %s)" %
+                cc.stderr.strip()[-300:])
+        return None
+    # On tmpfs the 50,000 transactions need no fsync; then moved over.
+    shm = tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm")
+                           else None)
+    try:
+        print("bench: writing the P5 store (10,000 cases, 50,000 events; "
+              "once)", file=sys.stderr)
+        subprocess.run([exe, os.path.join(shm, "s.db"), "10000", "50000"],
+                       check=True)
+        shutil.copyfile(os.path.join(shm, "s.db"), store + ".tmp")
+        os.chmod(store + ".tmp", 0o600)
+        os.rename(store + ".tmp", store)
+    finally:
+        shutil.rmtree(shm, ignore_errors=True)
+    return store
+
+
+def hash_text(s):
+    h = 1469598103934665603
+    for b in s.encode():
+        h = ((h ^ b) * 1099511628211) & 0xffffffffffffffff
+    return h
+
+
+def p6(ctx):
+    size = "100k"
+    tid = ctx.big[size]
+    if "packet" not in ctx.feat["commands"]:
+        ctx.row("P6", "TAB packet of a 1,000-message thread", None, None,
+                "notmuch show --format=mbox > file", 1.5, "le",
+                "n/a (feature not built: no 'decorum packet')")
+        return
+    out_d = os.path.join(ctx.tmp, "packet.out")
+    out_n = os.path.join(ctx.tmp, "mbox.out")
+    r = compare(ctx, {
+        "decorum": {"argv": [ctx.decorum, "packet", tid],
+                    "env": env_for(ctx, size), "stdout_file": out_d},
+        "notmuch": {"argv": ["notmuch", "show", "--format=mbox", tid],
+                    "env": env_for(ctx, size), "stdout_file": out_n},
+    })
+    ctx.row("P6", "TAB packet of a 1,000-message thread",
+            r["decorum"]["median"], r["notmuch"]["median"],
+            "notmuch show --format=mbox > file", 1.5, "le", "")
+
+
+def time_v_rss(argv, env, tty=False):
+    """Peak RSS in KiB as /usr/bin/time -v reports it."""
+    with tempfile.NamedTemporaryFile("r") as f:
+        run_timed(["/usr/bin/time", "-v", "-o", f.name] + argv, env=env,
+                  tty=tty)
+        m = re.search(r"Maximum resident set size \(kbytes\): (\d+)",
+                      f.read())
+        return int(m.group(1))
+
+
+# ---- programs in a terminal: tmux ----------------------------------------
+
+class Tmux:
+    def __init__(self, ctx):
+        self.sock = "decorum-bench-%d" % os.getpid()
+        self.env = dict(ctx.base_env)
+        self.env.pop("TMUX", None)
+        self("-f", "/dev/null", "new-session", "-d", "-s", "bench",
+             "-x", str(COLS), "-y", str(ROWS), "sleep 100000")
+        self("set-option", "-g", "remain-on-exit", "on")
+        self("set-option", "-g", "status", "off")
+        self("set-option", "-g", "default-terminal", "tmux-256color")
+
+    def __call__(self, *args):
+        return subprocess.run(["tmux", "-L", self.sock] + list(args),
+                              env=self.env, check=True, capture_output=True,
+                              text=True).stdout
+
+    def first_screen(self, argv, ready, timeout=300):
+        """Start argv in a fresh 120x40 window; poll until ready(lines);
+        return (seconds, VmHWM KiB at that moment)."""
+        t0 = time.monotonic()
+        pid = int(self("new-window", "-d", "-P", "-F", "#{pane_pid}",
+                       "-t", "bench", "--", *argv).strip())
+        win = None
+        try:
+            while True:
+                lines = self("capture-pane", "-p", "-t",
+                             "%%%s" % self.pane_of(pid)).split("\n")
+                if ready(lines):
+                    t = time.monotonic() - t0
+                    break
+                if time.monotonic() - t0 > timeout:
+                    raise RuntimeError("%s: no first screen in %d s:\n%s" % (
+                        argv[0], timeout, "\n".join(lines)))
+                time.sleep(0.005)
+            hwm = vmhwm(pid)
+        finally:
+            self("kill-pane", "-t", "%%%s" % self.pane_of(pid))
+        return t, hwm
+
+    def pane_of(self, pid):
+        for line in self("list-panes", "-a", "-F",
+                         "#{pane_pid} #{pane_id}").splitlines():
+            p, pane = line.split()
+            if int(p) == pid:
+                return pane.lstrip("%")
+        raise RuntimeError("pane of %d is gone" % pid)
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"],
+                       env=self.env, capture_output=True)
+
+
+def vmhwm(pid):
+    """Peak RSS of pid and its descendants still alive, KiB (VmHWM)."""
+    total = 0
+    for p in [pid] + descendants(pid):
+        try:
+            with open("/proc/%d/status" % p) as f:
+                m = re.search(r"^VmHWM:\s+(\d+) kB", f.read(), re.M)
+                total += int(m.group(1)) if m else 0
+        except OSError:
+            pass
+    return total
+
+
+def descendants(pid):
+    out = []
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            kids = [int(x) for x in f.read().split()]
+    except OSError:
+        return out
+    for k in kids:
+        out += [k] + descendants(k)
+    return out
+
+
+def full(lines, need=ROWS - 2):
+    return sum(1 for l in lines if l.strip()) >= need
+
+
+def alot_ready(lines):
+    # The search buffer: one thread per line, then alot's status line.
+    return full(lines) and not any("loading" in l.lower() for l in lines)
+
+
+def neomutt_ready(lines):
+    # While it reads the maildir, neomutt shows "Reading ..." and an
+    # empty index; the first screen is the index full of messages.
+    body = [l for l in lines if re.match(r"^\s*\d+\s", l)]
+    return len(body) >= ROWS - 4 and any(
+        "NeoMutt:" in l and "Msgs:" in l for l in lines)
+
+
+def terminal_programs(ctx, size):
+    """argv + ready predicate for alot and neomutt on the size archive,
+    with their configuration in the cache (nothing in the repo)."""
+    d = os.path.join(ctx.cache, size)
+    home = os.path.join(ctx.tmp, "home")
+    os.makedirs(home, exist_ok=True)
+    muttrc = os.path.join(ctx.tmp, "muttrc")
+    with open(muttrc, "w") as f:
+        f.write("set mbox_type=Maildir\nset folder=%s\nset spoolfile=%s\n"
+                "set header_cache=''\nset message_cachedir=''\n"
+                "set sort=reverse-threads\nset sort_aux=last-date-received\n"
+                "set mail_check=0\nset timeout=0\nset imap_passive=yes\n"
+                "unset mark_old\nset quit=yes\n" % (
+                    os.path.join(d, "mail"), os.path.join(d, "mail")))
+    alotrc = os.path.join(ctx.tmp, "alot-config")
+    with open(alotrc, "w") as f:
+        f.write("initial_command = search %s\n" % QUERY)
+    envs = ["env", "HOME=" + home, "TERM=tmux-256color",
+            "NOTMUCH_CONFIG=" + os.path.join(d, "notmuch-config"),
+            "XDG_CONFIG_HOME=" + os.path.join(home, ".config"),
+            "XDG_DATA_HOME=" + os.path.join(home, ".local/share"),
+            "XDG_CACHE_HOME=" + os.path.join(home, ".cache")]
+    return {
+        "alot": (envs + ["alot", "-c", alotrc, "-n",
+                         os.path.join(d, "notmuch-config"), "-l",
+                         "/dev/null", "search", QUERY], alot_ready),
+        "neomutt": (envs + ["neomutt", "-n", "-F", muttrc, "-f",
+                            os.path.join(d, "mail")], neomutt_ready),
+    }
+
+
+def decorum_terminal(ctx, size):
+    d = os.path.join(ctx.cache, size)
+    envs = ["env", "TERM=tmux-256color",
+            "NOTMUCH_CONFIG=" + os.path.join(d, "notmuch-config"),
+            "DECORUM_STORE=" + os.path.join(ctx.tmp, "p9-store.db")]
+    if ctx.feat["tui"]:
+        return envs + [ctx.decorum, "tui", QUERY], full, False
+    # Interim proxy: a screenful of the thread list, printed.
+    return envs + [ctx.decorum, "list", QUERY, "--limit", str(ROWS - 2)], \
+        full, True
+
+
+def p7_p9(ctx):
+    size = "100k"
+    tm = Tmux(ctx)
+    try:
+        progs = terminal_programs(ctx, size)
+        dargv, dready, proxy = decorum_terminal(ctx, size)
+        progs = dict([("decorum", (dargv, dready))] + list(progs.items()))
+        res = {k: {"runs": [], "rss": []} for k in progs}
+        for r in range(ctx.warmup + ctx.runs):
+            for name, (argv, ready) in progs.items():
+                t, hwm = tm.first_screen(argv, ready)
+                if r >= ctx.warmup:
+                    res[name]["runs"].append(t)
+                    res[name]["rss"].append(hwm)
+        for v in res.values():
+            v["median"] = statistics.median(v["runs"])
+            v["rss_median"] = statistics.median(v["rss"])
+    finally:
+        tm.close()
+
+    # P7: peak RSS at first screen.
+    dec, dproxy = first_screen_cmd(ctx, size)
+    d_rss = statistics.median(time_v_rss(dec["argv"], dec["env"],
+                                         dec.get("tty", False))
+                              for _ in range(3))
+    n_rss = statistics.median(time_v_rss(
+        ["notmuch", "search", "--format=json", "--limit=50", QUERY],
+        env_for(ctx, size)) for _ in range(3))
+    note = ("INTERIM PROXY: 'decorum list --limit 50 --json'"
+            if dproxy else "decorum tui %s" % ctx.feat["first_screen"])
+    ctx.row("P7a", "peak RSS at first screen, 100k (KiB)", d_rss, n_rss,
+            "notmuch search (time -v)", 2.0, "le", note, unit="KiB")
+    ctx.row("P7b", "peak RSS at first screen, 100k (KiB)", d_rss,
+            res["alot"]["rss_median"], "alot search * (VmHWM)", 0.25, "le",
+            note, unit="KiB")
+    ctx.row("P7c", "peak RSS at first screen, 100k (KiB)", d_rss,
+            res["neomutt"]["rss_median"], "neomutt -f maildir (VmHWM)", 0.1,
+            "le", note, unit="KiB")
+
+    note = ("INTERIM PROXY: 'decorum list --limit 38' in the pane (no TUI "
+            "yet)" if proxy else "decorum tui")
+    ctx.row("P9a", "launch to full first screen in tmux 120x40, 100k",
+            res["decorum"]["median"], res["alot"]["median"],
+            "alot search *", 1 / 5.0, "le", note)
+    ctx.row("P9b", "launch to full first screen in tmux 120x40, 100k",
+            res["decorum"]["median"], res["neomutt"]["median"],
+            "neomutt -f maildir", 1 / 15.0, "le", note)
+    ctx.terminal = res
+
+
+# ---- output ----------------------------------------------------------------
+
+def fmt(v, unit):
+    if v is None:
+        return "n/a"
+    if unit == "KiB":
+        return "%.1f MiB" % (v / 1024.0)
+    return "%.1f ms" % (v * 1e3)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--top", required=True)
+    ap.add_argument("--cache", required=True)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--decorum", default=None,
+                    help="the binary to measure (default: TOP/decorum)")
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--prepare-only", action="store_true")
+    ap.add_argument("--source", default=None,
+                    help="what the binary was built from, for results.json "
+                    "(default: git describe of TOP, -dirty when modified)")
+    a = ap.parse_args()
+    if a.runs < 5:
+        print("bench: fewer than 5 runs: not for results.json",
+              file=sys.stderr)
+    ctx = Ctx()
+    ctx.top, ctx.cache, ctx.runs, ctx.warmup = a.top, a.cache, a.runs, \
+        a.warmup
+    ctx.decorum = os.path.abspath(a.decorum or os.path.join(a.top, "decorum"))
+    ctx.tmp = tempfile.mkdtemp(prefix="decorum-bench.")
+    ctx.base_env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("NOTMUCH_", "DECORUM_"))}
+    ctx.base_env.update(LC_ALL="C.UTF-8", HOME=os.path.join(ctx.tmp, "home"),
+                        XDG_DATA_HOME=os.path.join(ctx.tmp, "data"),
+                        XDG_CONFIG_HOME=os.path.join(ctx.tmp, "config"))
+    os.makedirs(ctx.base_env["HOME"])
+    ctx.feat = features(ctx)
+    ctx.rows = []
+
+    def row(pid, what, dec, base, base_what, target, how, note, ratio=None,
+            unit="s"):
+        if ratio is None and dec is not None and base:
+            ratio = dec / base
+        met = None if ratio is None else ratio <= target * (1 + 1e-9)
+        ctx.rows.append({"id": pid, "what": what, "decorum": dec,
+                         "baseline": base, "baseline_what": base_what,
+                         "ratio": ratio, "target": target, "met": met,
+                         "unit": unit, "note": note})
+        print("bench: %-4s %-10s %-10s %6s  %s" % (
+            pid, fmt(dec, unit), fmt(base, unit),
+            "n/a" if ratio is None else "%.2f" % ratio, note),
+            file=sys.stderr)
+    ctx.row = row
+
+    only = set(x for x in a.only.split(",") if x)
+    ctx.big = {"100k": big_thread(ctx, "100k")}
+    steps = [("P1", p1), ("P3", p3), ("P4", p4), ("P5", p5), ("P6", p6),
+             ("P7", p7_p9)]
+    t_start = time.monotonic()
+    try:
+        for pid, fn in steps:
+            if not only or pid in only or (pid == "P7" and "P9" in only):
+                fn(ctx)
+    finally:
+        shutil.rmtree(ctx.tmp, ignore_errors=True)
+
+    # The table.
+    print()
+    print("%-4s %-48s %11s %11s %7s %8s  %s" % (
+        "id", "measurement", "decorum", "baseline", "ratio", "target",
+        "met?"))
+    for r in ctx.rows:
+        tgt = ("<= %.2f" % r["target"]) if r["target"] >= 0.3 else (
+            "<= 1/%d" % round(1 / r["target"]))
+        met = "n/a" if r["met"] is None else ("yes" if r["met"] else "NO")
+        print("%-4s %-48s %11s %11s %7s %8s  %s" % (
+            r["id"], r["what"][:48], fmt(r["decorum"], r["unit"]),
+            fmt(r["baseline"], r["unit"]),
+            "n/a" if r["ratio"] is None else "%.2f" % r["ratio"], tgt, met))
+        print("     baseline: %s%s" % (r["baseline_what"],
+                                       ("; " + r["note"]) if r["note"]
+                                       else ""))
+    print()
+
+    uname = platform.uname()
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"^model name\s*:\s*(.*)$", f.read(), re.M)
+            cpu = m.group(1) if m else ""
+    except OSError:
+        pass
+
+    def ver(*argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True,
+                                  timeout=20).stdout.strip().splitlines()[0]
+        except Exception:
+            return ""
+    doc = {
+        "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "machine": {"cpu": cpu, "cores": os.cpu_count(),
+                    "kernel": uname.release,
+                    "os": ver("sh", "-c", ". /etc/os-release && "
+                              "echo $PRETTY_NAME")},
+        "versions": {"decorum": ver(ctx.decorum, "--version"),
+                     "notmuch": ver("notmuch", "--version"),
+                     "sqlite3": ver("sqlite3", "--version"),
+                     "alot": ver("alot", "--version"),
+                     "neomutt": ver("neomutt", "-v")},
+        "decorum_source": a.source or ver(
+            "git", "-C", ctx.top, "describe", "--always", "--dirty"),
+        "runs": ctx.runs, "warmup": ctx.warmup, "query": QUERY,
+        "terminal": "%dx%d" % (COLS, ROWS),
+        "duration_s": round(time.monotonic() - t_start, 1),
+        "results": ctx.rows,
+    }
+    if hasattr(ctx, "p1"):
+        doc["p1_runs"] = {s: {k: v for k, v in ctx.p1[s].items()}
+                          for s in ctx.p1}
+    if hasattr(ctx, "terminal"):
+        doc["terminal_runs"] = ctx.terminal
+    out = a.out or os.path.join(a.top, "tests", "bench", "results.json")
+    with open(out, "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=False)
+        f.write("\n")
+    print("bench: wrote %s" % out)
+
+
+if __name__ == "__main__":
+    main()
