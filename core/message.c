@@ -214,26 +214,14 @@ headers_fill(dc_message_t *msg, GMimeMessage *gm)
 	msg->in_reply_to = g_strdup(v);
 }
 
-void
-dc_message_parse_file(dc_message_t *msg, const char *path)
+/* Parse the message in stream (which this takes over). */
+static void
+parse_stream(dc_message_t *msg, GMimeStream *stream)
 {
-	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *gm;
-	GError *gerr = NULL;
 	struct walk w = { msg, NULL };
 
-	if (!msg->attachments)
-		msg->attachments = g_ptr_array_new_with_free_func(attachment_free);
-	stream = path ? g_mime_stream_fs_open(path, O_RDONLY, 0, &gerr) : NULL;
-	if (!stream) {
-		msg->flags |= DC_MSG_UNREADABLE;
-		msg->body = g_strdup_printf("[decorum: cannot read %s: %s]\n",
-					    path ? path : "(no file)",
-					    gerr ? gerr->message : "no file");
-		g_clear_error(&gerr);
-		return;
-	}
 	parser = g_mime_parser_new_with_stream(stream);
 	gm = g_mime_parser_construct_message(parser, NULL);
 	g_object_unref(parser);
@@ -252,6 +240,34 @@ dc_message_parse_file(dc_message_t *msg, const char *path)
 		g_string_append_c(w.body, '\n');
 	msg->body = g_string_free(w.body, FALSE);
 	g_object_unref(gm);
+}
+
+void
+dc_message_parse_file(dc_message_t *msg, const char *path)
+{
+	GMimeStream *stream;
+	GError *gerr = NULL;
+
+	if (!msg->attachments)
+		msg->attachments = g_ptr_array_new_with_free_func(attachment_free);
+	stream = path ? g_mime_stream_fs_open(path, O_RDONLY, 0, &gerr) : NULL;
+	if (!stream) {
+		msg->flags |= DC_MSG_UNREADABLE;
+		msg->body = g_strdup_printf("[decorum: cannot read %s: %s]\n",
+					    path ? path : "(no file)",
+					    gerr ? gerr->message : "no file");
+		g_clear_error(&gerr);
+		return;
+	}
+	parse_stream(msg, stream);
+}
+
+void
+dc_message_parse_bytes(dc_message_t *msg, const char *data, size_t len)
+{
+	if (!msg->attachments)
+		msg->attachments = g_ptr_array_new_with_free_func(attachment_free);
+	parse_stream(msg, g_mime_stream_mem_new_with_buffer(data, len));
 }
 
 void

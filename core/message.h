@@ -12,6 +12,9 @@
  */
 void dc_message_parse_file(dc_message_t *msg, const char *path);
 
+/* The same for a message held in memory (for tests and fuzzing). */
+void dc_message_parse_bytes(dc_message_t *msg, const char *data, size_t len);
+
 /* Free everything msg holds, and msg. */
 void dc_message_free(dc_message_t *msg);
 
