@@ -45,6 +45,16 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	     -fno-sanitize-recover=undefined
 SAN_OBJ   := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
+# Fuzz harnesses (tests/fuzz/): libFuzzer programs built by clang for
+# "make fuzz", and gcc ASan replays of their saved inputs for "make check".
+FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BIN  := $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+REPLAY_BIN := $(patsubst tests/fuzz/fuzz-%.c,build/fuzz/replay-%,$(FUZZ_SRC))
+FUZZ_OBJ  := $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_DEBS := clang libclang-rt-14-dev
+
 DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
 	libglib2.0-dev libsqlite3-dev libcmocka-dev libnotmuch-dev notmuch \
 	sqlite3 tmux jq bash-completion man-db
@@ -53,7 +63,7 @@ KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
 
 .PHONY: all deps deps-kernel check check-fast check-kernel demo install \
-	uninstall clean tests bench format
+	uninstall clean tests bench format fuzz
 
 all: decorum
 
@@ -73,6 +83,21 @@ build/tests/%: tests/unit/%.c $(SAN_OBJ)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -Itests/unit -o $@ $< \
 		$(SAN_OBJ) $(PKG_LIBS) $(shell pkg-config --libs cmocka)
 
+build/fuzz/obj/%.o: %.c build/migrations.inc
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(DC_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+		-fno-sanitize-recover=undefined -MMD -MP -c -o $@ $<
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(DC_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -o $@ $< $(FUZZ_OBJ) $(PKG_LIBS)
+
+build/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -o $@ $< tests/fuzz/replay.c \
+		$(SAN_OBJ) $(PKG_LIBS)
+
 # SQL migrations are compiled in: { "001-initial.sql", "<text>" }, ...
 build/migrations.inc: $(MIGRATIONS)
 	@mkdir -p build
@@ -82,7 +107,7 @@ build/migrations.inc: $(MIGRATIONS)
 		printf '},\n'; \
 	done > $@
 
-tests: decorum $(UNIT_BIN)
+tests: decorum $(UNIT_BIN) $(REPLAY_BIN)
 
 # Install the Debian packages that are missing (sudo when not root).
 deps:
@@ -103,6 +128,13 @@ check-fast: deps
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/demo.sh
+
+# Run every harness (or FUZZ="sanitize event") for FUZZ_TIME seconds
+# each, one at a time; prints the executions done by each.
+fuzz: deps
+	@DEBS="$(FUZZ_DEBS)" sh tests/install-debs.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh $(FUZZ)
 
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -125,4 +157,4 @@ format:
 clean:
 	rm -rf build decorum
 
--include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Run the libFuzzer harnesses built in build/fuzz/, one at a time, each for
+# $FUZZ_TIME seconds (default 60), or until it has done $FUZZ_RUNS
+# executions when that is set, and print the executions each did.
+#   tests/fuzz/run.sh                 every harness
+#   tests/fuzz/run.sh sanitize event  some of them
+# The growing corpus lives in build/fuzz/corpus/NAME; the seeds in
+# tests/fuzz/seeds/NAME and the findings kept as regression inputs in
+# tests/fuzz/regress/NAME are read, never written.  A crash leaves its
+# input in build/fuzz/findings/ and makes the run fail.
+set -u
+cd "$(dirname "$0")/../.."
+# Another build of the harnesses (a long run beside daily builds).
+dir=${FUZZ_DIR:-build/fuzz}
+
+time=${FUZZ_TIME:-60}
+runs=""
+# With a run count the time is only a bound (0: none).
+[ -n "${FUZZ_RUNS:-}" ] && runs="-runs=$FUZZ_RUNS" && time=${FUZZ_TIME:-0}
+names=$*
+if [ -z "$names" ]; then
+	for f in $dir/fuzz-*; do
+		[ -x "$f" ] && names="$names ${f#$dir/fuzz-}"
+	done
+fi
+mkdir -p $dir/findings
+status=0
+summary=""
+for n in $names; do
+	bin=$dir/fuzz-$n
+	[ -x "$bin" ] || { echo "fuzz: no harness $bin" >&2; status=1; continue; }
+	corpus=$dir/corpus/$n
+	mkdir -p "$corpus"
+	dirs="$corpus"
+	[ -d "tests/fuzz/seeds/$n" ] && dirs="$dirs tests/fuzz/seeds/$n"
+	[ -d "tests/fuzz/regress/$n" ] && dirs="$dirs tests/fuzz/regress/$n"
+	dict=""
+	[ -f "tests/fuzz/$n.dict" ] && dict="-dict=tests/fuzz/$n.dict"
+	log=$dir/$n.log
+	echo "fuzz: $n for ${time}s ${runs}"
+	# shellcheck disable=SC2086
+	ASAN_OPTIONS=detect_leaks=1 "$bin" $dirs $dict $runs -max_total_time="$time" \
+		-print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="$dir/findings/$n-" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+	if [ "$rc" -ne 0 ]; then
+		status=1
+		echo "fuzz: $n FOUND A PROBLEM (status $rc), see $log:"
+		grep -E '^(==[0-9]+==|SUMMARY|.*broken promise|artifact_prefix|Test unit written)' "$log" | head -20
+	fi
+	line=$(printf '%-10s %12s executions  %8s/s  %s' "$n" "${execs:-?}" \
+		"${rate:-?}" "$([ "$rc" -eq 0 ] && echo 'no finding' || echo FINDING)")
+	echo "fuzz: $line"
+	summary="$summary$line
+"
+done
+printf '\n%s' "$summary"
+exit "$status"
