@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The identity scan (see privacy.h).  Each identity is compiled once into
+ * "needles", byte strings searched with memmem() in a few views of the
+ * data: ASCII-lowercased, lowercased with quoted-printable soft breaks
+ * removed, raw with line breaks removed (base64), and Unicode case-folded.
+ */
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "core/case.h"
+#include "core/privacy.h"
+
+enum hay {
+	HAY_LOWER, /* ASCII-lowercased */
+	HAY_QP,    /* lowercased, "=\n" soft breaks removed */
+	HAY_B64,   /* case kept, CR and LF removed */
+	HAY_FOLD,  /* g_utf8_casefold of NFC, when the data is UTF-8 */
+	HAY_COUNT,
+};
+
+typedef struct needle {
+	char *bytes;
+	size_t len;
+	enum hay hay;
+	int word; /* must stand as a whole word */
+	guint id;
+	char *form;
+} needle_t;
+
+struct dc_identity_set {
+	GPtrArray *ids;     /* dc_identity_t * */
+	GPtrArray *needles; /* needle_t *, NULL until compiled */
+};
+
+static void
+identity_free(gpointer p)
+{
+	dc_identity_t *id = p;
+
+	g_free(id->label);
+	g_ptr_array_unref(id->names);
+	g_free(id->address);
+	g_free(id);
+}
+
+static void
+needle_free(gpointer p)
+{
+	needle_t *n = p;
+
+	g_free(n->bytes);
+	g_free(n->form);
+	g_free(n);
+}
+
+dc_identity_set_t *
+dc_identity_set_new(void)
+{
+	dc_identity_set_t *s = g_new0(dc_identity_set_t, 1);
+
+	s->ids = g_ptr_array_new_with_free_func(identity_free);
+	return s;
+}
+
+void
+dc_identity_set_free(dc_identity_set_t *s)
+{
+	if (!s)
+		return;
+	g_ptr_array_unref(s->ids);
+	if (s->needles)
+		g_ptr_array_unref(s->needles);
+	g_free(s);
+}
+
+guint
+dc_identity_count(const dc_identity_set_t *s)
+{
+	return s->ids->len;
+}
+
+const dc_identity_t *
+dc_identity_get(const dc_identity_set_t *s, guint i)
+{
+	return i < s->ids->len ? s->ids->pdata[i] : NULL;
+}
+
+const dc_identity_t *
+dc_identity_find(const dc_identity_set_t *s, const char *address)
+{
+	guint i;
+
+	for (i = 0; address && i < s->ids->len; i++) {
+		const dc_identity_t *id = s->ids->pdata[i];
+
+		if (id->address && !g_ascii_strcasecmp(id->address, address))
+			return id;
+	}
+	return NULL;
+}
+
+static int
+has_name(const dc_identity_t *id, const char *name)
+{
+	guint i;
+
+	for (i = 0; i < id->names->len; i++)
+		if (!g_utf8_collate(id->names->pdata[i], name))
+			return 1;
+	return 0;
+}
+
+const dc_identity_t *
+dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
+		const char *address)
+{
+	dc_identity_t *id = (dc_identity_t *)dc_identity_find(s, address);
+	char *n = name ? g_strstrip(g_strdup(name)) : NULL;
+
+	if (!id) {
+		id = g_new0(dc_identity_t, 1);
+		id->label = g_strdup(label);
+		id->names = g_ptr_array_new_with_free_func(g_free);
+		id->address = address ? g_ascii_strdown(address, -1) : NULL;
+		g_ptr_array_add(s->ids, id);
+	}
+	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n))
+		g_ptr_array_add(id->names, g_steal_pointer(&n));
+	g_free(n);
+	if (s->needles) {
+		g_ptr_array_unref(s->needles);
+		s->needles = NULL;
+	}
+	return id;
+}
+
+static const char *const public_lists[] = {
+	"vger.kernel.org", "lists.linux.dev", "lists.infradead.org",
+	"lists.ozlabs.org", "lists.sourceforge.net", NULL,
+};
+
+int
+dc_address_is_public_list(const char *address)
+{
+	const char *at = address ? strrchr(address, '@') : NULL;
+	int i;
+
+	for (i = 0; at && public_lists[i]; i++)
+		if (!g_ascii_strcasecmp(at + 1, public_lists[i]))
+			return 1;
+	return 0;
+}
+
+int
+dc_address_is_person(const char *address)
+{
+	const char *at = address ? strrchr(address, '@') : NULL;
+
+	if (!at || dc_address_is_public_list(address))
+		return 0;
+	/* Private lists (lists.linux-foundation.org, ...) are not people. */
+	if (!g_ascii_strncasecmp(at + 1, "lists.", 6))
+		return 0;
+	return g_ascii_strcasecmp(address, "conduct@kernel.org") != 0;
+}
+
+void
+dc_identity_add_list(dc_identity_set_t *s, const char *label,
+		     const char *list)
+{
+	InternetAddressList *l;
+	int i, n;
+
+	if (!list || !*list)
+		return;
+	l = internet_address_list_parse(NULL, list);
+	if (!l)
+		return;
+	n = internet_address_list_length(l);
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(l, i);
+		const char *addr;
+
+		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))
+			continue;
+		addr = internet_address_mailbox_get_addr(
+			INTERNET_ADDRESS_MAILBOX(ia));
+		if (dc_address_is_person(addr))
+			dc_identity_add(s, label, internet_address_get_name(ia),
+					addr);
+	}
+	g_object_unref(l);
+}
+
+/* ---- compiling needles ------------------------------------------------ */
+
+static void
+add_needle(GPtrArray *a, guint id, enum hay hay, int word, const char *b,
+	   size_t len, const char *what, const char *enc)
+{
+	needle_t *n;
+	guint i;
+
+	if (len < 3)
+		return;
+	for (i = 0; i < a->len; i++) {
+		n = a->pdata[i];
+		if (n->hay == hay && n->word == word && n->len == len &&
+		    !memcmp(n->bytes, b, len))
+			return;
+	}
+	n = g_new0(needle_t, 1);
+	n->bytes = g_memdup2(b, len);
+	n->len = len;
+	n->hay = hay;
+	n->word = word;
+	n->id = id;
+	n->form = g_strdup_printf("%s, %s", what, enc);
+	g_ptr_array_add(a, n);
+}
+
+static char *
+ascii_lower(const char *b, size_t len)
+{
+	char *r = g_malloc(len + 1);
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		r[i] = g_ascii_tolower(b[i]);
+	r[len] = 0;
+	return r;
+}
+
+/* The base64 characters that only the bytes of b decide, when b starts k
+ * bytes into the encoded data. */
+static void
+add_base64(GPtrArray *a, guint id, const char *b, size_t len,
+	   const char *what)
+{
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		guchar *buf = g_malloc0(len + k);
+		size_t first = (k + 2) / 3 * 4, last = (k + len) / 3 * 4;
+		char *enc;
+
+		memcpy(buf + k, b, len);
+		enc = g_base64_encode(buf, len + k);
+		if (last > first + 3)
+			add_needle(a, id, HAY_B64, 0, enc + first,
+				   last - first, what, "base64");
+		g_free(enc);
+		g_free(buf);
+	}
+}
+
+/* Quoted-printable (space as is) and RFC 2047 Q forms (space as "_" or
+ * "=20", and a strict form escaping every non-alphanumeric byte). */
+static void
+add_qp(GPtrArray *a, guint id, const char *b, size_t len, const char *what)
+{
+	static const char *const space[] = { " ", "_", "=20" };
+	int v;
+
+	for (v = 0; v < 4; v++) {
+		GString *q = g_string_new(NULL);
+		size_t i;
+
+		for (i = 0; i < len; i++) {
+			guchar c = b[i];
+
+			if (c == ' ' && v < 3)
+				g_string_append(q, space[v]);
+			else if (v == 3 ? g_ascii_isalnum(c) :
+					  c > 32 && c < 127 && c != '=' &&
+						  c != '_' && c != '?')
+				g_string_append_c(q, g_ascii_tolower(c));
+			else
+				g_string_append_printf(q, "=%02x", c);
+		}
+		add_needle(a, id, HAY_QP, 0, q->str, q->len, what,
+			   v ? "RFC 2047 Q" : "quoted-printable");
+		g_string_free(q, TRUE);
+	}
+}
+
+static void
+add_string(GPtrArray *a, guint id, const char *s, const char *what)
+{
+	char *variants[3] = {
+		g_strdup(s),
+		g_utf8_strdown(s, -1),
+		g_utf8_strup(s, -1),
+	};
+	char *nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC);
+	char *fold = g_utf8_casefold(nfc ? nfc : s, -1);
+	int v, cs;
+
+	add_needle(a, id, HAY_FOLD, 0, fold, strlen(fold), what,
+		   "case-folded");
+	for (v = 0; v < 3; v++) {
+		for (cs = 0; cs < 2; cs++) {
+			gsize blen = 0;
+			char *b = cs ? g_convert(variants[v], -1, "ISO-8859-1",
+						 "UTF-8", NULL, &blen, NULL) :
+				       g_strdup(variants[v]);
+			char *low;
+
+			if (!b)
+				continue;
+			if (!cs)
+				blen = strlen(b);
+			low = ascii_lower(b, blen);
+			add_needle(a, id, HAY_LOWER, 0, low, blen, what,
+				   cs ? "ISO-8859-1" : "plain");
+			add_base64(a, id, b, blen, what);
+			add_qp(a, id, b, blen, what);
+			g_free(low);
+			g_free(b);
+		}
+	}
+	for (v = 0; v < 3; v++)
+		g_free(variants[v]);
+	g_free(fold);
+	g_free(nfc);
+}
+
+/* Words of a name, on their own: "Rachel" in a signature. */
+static void
+add_words(GPtrArray *a, guint id, const char *name)
+{
+	char **w = g_strsplit_set(name, " \t,\"'()", -1);
+	guint i;
+
+	for (i = 0; w[i]; i++) {
+		char *nfc, *fold, *low;
+
+		if (g_utf8_strlen(w[i], -1) < 3 || !strcmp(w[i], name))
+			continue;
+		nfc = g_utf8_normalize(w[i], -1, G_NORMALIZE_NFC);
+		fold = g_utf8_casefold(nfc ? nfc : w[i], -1);
+		low = ascii_lower(w[i], strlen(w[i]));
+		add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold),
+			   "part of a name", "case-folded word");
+		add_needle(a, id, HAY_LOWER, 1, low, strlen(low),
+			   "part of a name", "word");
+		g_free(low);
+		g_free(fold);
+		g_free(nfc);
+	}
+	g_strfreev(w);
+}
+
+static void
+compile(dc_identity_set_t *s)
+{
+	guint i, j;
+
+	if (s->needles)
+		return;
+	s->needles = g_ptr_array_new_with_free_func(needle_free);
+	for (i = 0; i < s->ids->len; i++) {
+		const dc_identity_t *id = s->ids->pdata[i];
+
+		if (id->address) {
+			const char *at = strrchr(id->address, '@');
+			char *local = g_strndup(id->address,
+						at ? (gsize)(at - id->address) :
+						     strlen(id->address));
+
+			add_string(s->needles, i, id->address, "address");
+			if (g_utf8_strlen(local, -1) >= 3)
+				add_string(s->needles, i, local,
+					   "local part of the address");
+			g_free(local);
+		}
+		for (j = 0; j < id->names->len; j++) {
+			add_string(s->needles, i, id->names->pdata[j], "name");
+			add_words(s->needles, i, id->names->pdata[j]);
+		}
+	}
+}
+
+/* ---- scanning ------------------------------------------------------- */
+
+static int
+word_byte(guchar c)
+{
+	return g_ascii_isalnum(c) || c >= 0x80;
+}
+
+static const char *
+find(const char *hay, size_t hlen, const needle_t *n)
+{
+	const char *p = hay, *end = hay + hlen;
+
+	while (p < end) {
+		const char *m = memmem(p, end - p, n->bytes, n->len);
+
+		if (!m)
+			return NULL;
+		if (!n->word ||
+		    ((m == hay || !word_byte(m[-1])) &&
+		     (m + n->len == end || !word_byte(m[n->len]))))
+			return m;
+		p = m + 1;
+	}
+	return NULL;
+}
+
+static char *
+strip(const char *data, size_t len, int soft_breaks, size_t *out_len)
+{
+	char *r = g_malloc(len + 1);
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		if (soft_breaks && data[i] == '=' && i + 1 < len &&
+		    (data[i + 1] == '\n' ||
+		     (data[i + 1] == '\r' && i + 2 < len &&
+		      data[i + 2] == '\n'))) {
+			i += data[i + 1] == '\r' ? 2 : 1;
+			continue;
+		}
+		if (!soft_breaks && (data[i] == '\r' || data[i] == '\n'))
+			continue;
+		r[o++] = soft_breaks ? g_ascii_tolower(data[i]) : data[i];
+	}
+	r[o] = 0;
+	*out_len = o;
+	return r;
+}
+
+int
+dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
+		 dc_identity_hit_t *hit)
+{
+	char *hay[HAY_COUNT] = { 0 };
+	size_t hlen[HAY_COUNT] = { 0 };
+	int found = 0;
+	guint i;
+
+	compile(s);
+	if (!s->needles->len)
+		return 0;
+	hay[HAY_LOWER] = ascii_lower(data, len);
+	hlen[HAY_LOWER] = len;
+	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP]);
+	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64]);
+	if (g_utf8_validate(data, len, NULL)) {
+		char *nfc = g_utf8_normalize(data, len, G_NORMALIZE_NFC);
+
+		hay[HAY_FOLD] = g_utf8_casefold(nfc ? nfc : "", -1);
+		hlen[HAY_FOLD] = strlen(hay[HAY_FOLD]);
+		g_free(nfc);
+	}
+	for (i = 0; i < s->needles->len && !found; i++) {
+		const needle_t *n = s->needles->pdata[i];
+		const char *m;
+
+		if (!hay[n->hay])
+			continue;
+		m = find(hay[n->hay], hlen[n->hay], n);
+		if (!m)
+			continue;
+		found = 1;
+		if (hit) {
+			hit->identity = n->id;
+			g_strlcpy(hit->form, n->form, sizeof(hit->form));
+			hit->offset = m - hay[n->hay];
+		}
+	}
+	for (i = 0; i < HAY_COUNT; i++)
+		g_free(hay[i]);
+	return found;
+}
+
+dc_status_t
+dc_identity_scan_file(dc_identity_set_t *s, const char *path, int *found,
+		      dc_identity_hit_t *hit, dc_error_t *err)
+{
+	GError *ge = NULL;
+	char *data = NULL;
+	gsize len = 0;
+
+	*found = 0;
+	if (!g_file_get_contents(path, &data, &len, &ge)) {
+		dc_fail(err, DC_E_IO, "scanning %s: %s", path, ge->message);
+		g_error_free(ge);
+		return DC_E_IO;
+	}
+	*found = dc_identity_scan(s, data, len, hit);
+	g_free(data);
+	return DC_OK;
+}
+
+/* ---- ADAPTER (issue 5): the people of a case, from its mail ------------ */
+
+static void
+people_from_thread(const dc_thread_t *t, dc_identity_set_t *people)
+{
+	guint i;
+
+	for (i = 0; i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		dc_identity_add_list(people, "participant", m->from);
+		dc_identity_add_list(people, "participant", m->to);
+		dc_identity_add_list(people, "participant", m->cc);
+	}
+}
+
+/* The reporter: the sender of the thread's oldest message. */
+static void
+reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
+{
+	const dc_message_t *first = NULL;
+	dc_identity_set_t *tmp;
+	guint i;
+
+	for (i = 0; i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		if (!first || m->date < first->date)
+			first = m;
+	}
+	if (!first)
+		return;
+	tmp = dc_identity_set_new();
+	dc_identity_add_list(tmp, "reporter", first->from);
+	for (i = 0; i < dc_identity_count(tmp); i++) {
+		const dc_identity_t *id = dc_identity_get(tmp, i);
+		char label[32];
+
+		if (dc_identity_find(reporters, id->address))
+			continue;
+		g_snprintf(label, sizeof(label), "Reporter %c",
+			   'A' + MIN(dc_identity_count(reporters), 25));
+		dc_identity_add(reporters, label,
+				id->names->len ? id->names->pdata[0] : NULL,
+				id->address);
+	}
+	dc_identity_set_free(tmp);
+}
+
+dc_status_t
+dc_case_people(dc_store_t *store, dc_mail_t *mail, int64_t case_id,
+	       dc_identity_set_t *people, dc_identity_set_t *reporters,
+	       dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	guint i;
+
+	st = dc_case_get(store, case_id, &c, err);
+	for (i = 0; st == DC_OK && i < c->threads->len; i++) {
+		dc_thread_t *t = NULL;
+
+		st = dc_mail_thread(mail, c->threads->pdata[i], 1, &t, err);
+		if (st != DC_OK)
+			break;
+		if (people)
+			people_from_thread(t, people);
+		if (reporters && i == 0)
+			reporter_from_thread(t, reporters);
+		dc_thread_free(t);
+	}
+	dc_case_free(c);
+	return st;
+}

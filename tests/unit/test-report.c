@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* The summary report's model: periods, boundaries, the delta, the chart. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/report.h"
+
+/* 2026-11-21 00:00:00 UTC and 2026-11-20 12:00 UTC */
+#define NOV21 1795219200LL
+#define NOW (NOV21 - 12 * 3600)
+
+static void
+test_period_parse(void **state)
+{
+	dc_period_t p;
+	dc_error_t err = { 0 };
+	char *l;
+
+	assert_int_equal(dc_period_parse(NULL, NOW, &p, &err), DC_OK);
+	assert_int_equal(p.to, NOV21);
+	assert_int_equal(p.from, NOV21 - 7 * DC_DAY);
+	l = dc_period_label(&p);
+	assert_string_equal(l, "2026-11-14 through 2026-11-20");
+	g_free(l);
+	assert_int_equal(dc_period_parse("quarter", NOW, &p, &err), DC_OK);
+	assert_int_equal(p.to - p.from, 91 * DC_DAY);
+	assert_int_equal(dc_period_parse("2026-11-01..2026-11-01", NOW, &p,
+					 &err), DC_OK);
+	assert_int_equal(p.to - p.from, DC_DAY);
+	assert_int_equal(dc_period_parse("2026-11-02..2026-11-01", NOW, &p,
+					 &err), DC_E_USAGE);
+	assert_int_equal(dc_period_parse("2026-13-01..2026-11-01", NOW, &p,
+					 &err), DC_E_USAGE);
+	assert_int_equal(dc_period_parse("month", NOW, &p, &err), DC_E_USAGE);
+	assert_int_equal(dc_period_parse("2026-11-01", NOW, &p, &err),
+			 DC_E_USAGE);
+}
+
+static void
+test_now_override(void **state)
+{
+	setenv("DECORUM_NOW", "2026-11-21", 1);
+	assert_int_equal(dc_now(), NOV21);
+	setenv("DECORUM_NOW", "12345", 1);
+	assert_int_equal(dc_now(), 12345);
+	setenv("DECORUM_NOW", "2026-11-21T00:00:10Z", 1);
+	assert_int_equal(dc_now(), NOV21 + 10);
+	unsetenv("DECORUM_NOW");
+}
+
+static dc_store_t *
+fixture(char **dir)
+{
+	dc_store_t *s = NULL;
+	dc_error_t err = { 0 };
+	char *path;
+	/* reported_at at the edges of the week [NOV21 - 7d, NOV21) */
+	static const struct {
+		const char *kind;
+		int64_t at;
+	} cases[] = {
+		{ "escalation", NOV21 - 7 * DC_DAY },     /* first second: in */
+		{ "escalation", NOV21 - 1 },              /* last second: in */
+		{ "escalation", NOV21 },                  /* after: out */
+		{ "admonition", NOV21 - 7 * DC_DAY - 1 }, /* previous week */
+		{ "tab", NOV21 - 2 * DC_DAY },            /* TAB, apart */
+		{ "escalation", NOV21 - 40 * DC_DAY },    /* open > 30 days */
+	};
+	guint i;
+
+	*dir = g_dir_make_tmp("dc-report-XXXXXX", NULL);
+	path = g_build_filename(*dir, "s.db", NULL);
+	assert_int_equal(dc_store_open(path, &s, &err), DC_OK);
+	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
+		int64_t id;
+
+		assert_int_equal(dc_store_case_insert(s, cases[i].kind, "new",
+						      cases[i].at, cases[i].at,
+						      "secret subject", &id,
+						      &err),
+				 DC_OK);
+	}
+	g_free(path);
+	return s;
+}
+
+static void
+cleanup(dc_store_t *s, char *dir)
+{
+	char *cmd = g_strdup_printf("rm -rf '%s'", dir);
+
+	dc_store_close(s);
+	assert_int_equal(system(cmd), 0);
+	g_free(cmd);
+	g_free(dir);
+}
+
+static void
+test_boundaries_and_delta(void **state)
+{
+	dc_error_t err = { 0 };
+	dc_report_t *r = NULL;
+	dc_period_t p;
+	char *dir;
+	dc_store_t *s = fixture(&dir);
+
+	assert_int_equal(dc_period_parse("week", NOW, &p, &err), DC_OK);
+	assert_int_equal(dc_report_build(s, NULL, &p, NOW, 1, NULL, &r, &err),
+			 DC_OK);
+	assert_int_equal(r->received, 2);
+	assert_int_equal(r->tab, 1);
+	assert_int_equal(r->prev_received, 1);
+	assert_int_equal(r->by_kind[DC_KIND_ESCALATION], 2);
+	assert_int_equal(r->prev_by_kind[DC_KIND_ADMONITION], 1);
+	assert_int_equal(r->cases->len, 3);
+	assert_int_equal(r->tab_pending->len, 1);
+	assert_int_equal(r->long_open->len, 1);
+	/* The last week of the chart is the period's week. */
+	assert_int_equal(r->weeks[DC_REPORT_WEEKS - 1], 2);
+	assert_int_equal(r->weeks[DC_REPORT_WEEKS - 2], 1);
+	dc_report_free(r);
+	cleanup(s, dir);
+}
+
+static void
+test_report_never_shows_subjects(void **state)
+{
+	const dc_emit_ops_t *const *f;
+	dc_error_t err = { 0 };
+	dc_report_t *r = NULL;
+	dc_period_t p;
+	char *dir;
+	dc_store_t *s = fixture(&dir);
+
+	assert_int_equal(dc_period_parse("quarter", NOW, &p, &err), DC_OK);
+	assert_int_equal(dc_report_build(s, NULL, &p, NOW, 1, NULL, &r, &err),
+			 DC_OK);
+	for (f = dc_emit_formats; *f; f++) {
+		dc_emit_t *e = dc_emit_new(*f);
+		char *text;
+
+		dc_report_emit(r, e);
+		text = dc_emit_finish(e);
+		assert_non_null(strstr(text, "2026-08-22"));
+		assert_null(strstr(text, "secret"));
+		g_free(text);
+	}
+	dc_report_free(r);
+	cleanup(s, dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_period_parse),
+		cmocka_unit_test(test_now_override),
+		cmocka_unit_test(test_boundaries_and_delta),
+		cmocka_unit_test(test_report_never_shows_subjects),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
