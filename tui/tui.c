@@ -1,0 +1,868 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The full-screen interface: the main loop, the view stack, the layout, the
+ * status bar and the actions that do not belong to one view (tagging, undo,
+ * search, the command line).  Keys come from the terminal or, headless,
+ * from a script, so the screen tests run the very same code.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/case.h"
+#include "core/mirror.h"
+#include "core/sanitize.h"
+#include "tui/draw.h"
+#include "tui/tui.h"
+
+#define POLL_MS 1000 /* how often queued tag changes are retried */
+
+/* ---- messages, time ----------------------------------------------------- */
+
+static void
+set_message(dc_tui_t *t, int error, const char *fmt, va_list ap)
+{
+	g_string_truncate(t->message, 0);
+	g_string_append_vprintf(t->message, fmt, ap);
+	t->message_error = error;
+}
+
+void
+dc_tui_message(dc_tui_t *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_message(t, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+dc_tui_error(dc_tui_t *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_message(t, 1, fmt, ap);
+	va_end(ap);
+}
+
+int64_t
+dc_tui_now(dc_tui_t *t)
+{
+	return t->fixed_now ? t->fixed_now :
+			      g_get_real_time() / G_USEC_PER_SEC;
+}
+
+/* ---- the view stack ----------------------------------------------------- */
+
+static dc_view_t *
+top_view(dc_tui_t *t)
+{
+	return t->views->len ? t->views->pdata[t->views->len - 1] : NULL;
+}
+
+static void
+view_free(gpointer p)
+{
+	dc_view_t *v = p;
+
+	if (v->ops->done)
+		v->ops->done(v);
+	g_free(v);
+}
+
+void
+dc_tui_push(dc_tui_t *t, dc_view_t *v)
+{
+	if (v)
+		g_ptr_array_add(t->views, v);
+}
+
+static void
+pop_view(dc_tui_t *t)
+{
+	if (t->views->len <= 1)
+		t->quit = 1;
+	else
+		g_ptr_array_remove_index(t->views, t->views->len - 1);
+}
+
+int
+dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n)
+{
+	int page = v->page > 1 ? v->page - 1 : 1;
+	int c = *cursor;
+
+	switch (a) {
+	case ACT_MOVE_DOWN: c++; break;
+	case ACT_MOVE_UP: c--; break;
+	case ACT_PAGE_DOWN: c += page; break;
+	case ACT_PAGE_UP: c -= page; break;
+	case ACT_FIRST: c = 0; break;
+	case ACT_LAST: c = n - 1; break;
+	default: return 0;
+	}
+	if (c >= n)
+		c = n - 1;
+	if (c < 0)
+		c = 0;
+	*cursor = c;
+	return 1;
+}
+
+/* ---- pending tag changes ------------------------------------------------ */
+
+/* Hand queued tag changes to notmuch; never waits for its lock. */
+static void
+mirror_flush(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+	int applied = 0;
+
+	if (!t->store)
+		return;
+	if (dc_mirror_flush(t->store, &t->mail_opts, &applied, &err) !=
+		    DC_OK &&
+	    err.status != DC_E_LOCKED)
+		dc_tui_error(t, "notmuch tags: %s", err.msg);
+	dc_error_clear(&err);
+	if (dc_mirror_pending(t->store, &t->pending, &err) != DC_OK)
+		t->pending = 0;
+}
+
+static dc_status_t
+ensure_store(dc_tui_t *t, dc_error_t *err)
+{
+	dc_status_t st;
+
+	if (t->store)
+		return DC_OK;
+	st = dc_cli_open_store(t->cli, &t->store, err);
+	if (st == DC_OK)
+		dc_store_set_busy_timeout(t->store, 250);
+	return st;
+}
+
+/* ---- layout and drawing ------------------------------------------------- */
+
+static void
+draw_status(dc_tui_t *t, dc_view_t *v, int y)
+{
+	dc_screen_t *s = t->scr;
+	GString *left = g_string_new(NULL), *right = g_string_new(NULL);
+	int w = s->cols, rw;
+
+	dc_draw_fill(s, y, 0, w, DC_ROLE_STATUS);
+	g_string_printf(left, "[%s] ", v->ops->name);
+	if (t->views->len)
+		g_string_append(left,
+				dc_view_list_get_query(t->views->pdata[0]));
+	if (v->ops->position)
+		v->ops->position(v, right);
+	rw = dc_display_width(right->str);
+	if (t->pending) {
+		char *p = g_strdup_printf(" %d pending ", t->pending);
+		int pw = dc_display_width(p);
+
+		if (pw + rw + 1 < w)
+			dc_draw_text(s, y, w - rw - pw - 1, pw, p,
+				     DC_ROLE_PENDING);
+		rw += pw + 1;
+		g_free(p);
+	}
+	dc_draw_text(s, y, w - dc_display_width(right->str), w, right->str,
+		     DC_ROLE_STATUS);
+	dc_draw_text(s, y, 0, w - rw - 1, left->str, DC_ROLE_STATUS);
+	g_string_free(left, TRUE);
+	g_string_free(right, TRUE);
+}
+
+/* The hint shown when there is no message: keys from the key map. */
+static void
+draw_hint(dc_tui_t *t, int y)
+{
+	static const struct {
+		dc_action_t act;
+		const char *label;
+	} hints[] = {
+		{ ACT_HELP, "help" },	      { ACT_ENTER, "open" },
+		{ ACT_ADMONITION, "admonish" }, { ACT_ESCALATION, "escalate" },
+		{ ACT_TAB, "TAB" },	      { ACT_UNDO, "undo" },
+		{ ACT_QUIT, "quit" },
+	};
+	GString *h = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(hints); i++) {
+		char *keys = dc_keymap_keys(hints[i].act), *sp;
+
+		if ((sp = strchr(keys, ' ')))
+			*sp = '\0';
+		if (*keys)
+			g_string_append_printf(h, "%s%s:%s", h->len ? "  " : "",
+					       keys, hints[i].label);
+		g_free(keys);
+	}
+	dc_draw_text(t->scr, y, 0, t->scr->cols, h->str, DC_ROLE_NORMAL);
+	g_string_free(h, TRUE);
+}
+
+static void
+draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
+{
+	dc_screen_t *s = t->scr;
+	int lw, avail, tw;
+	const char *text;
+
+	if (!t->prompt_label) {
+		if (t->message->len)
+			dc_draw_text(s, y, 0, s->cols, t->message->str,
+				     t->message_error ? DC_ROLE_ERROR :
+							DC_ROLE_NORMAL);
+		else
+			draw_hint(t, y);
+		return;
+	}
+	lw = dc_draw_text(s, y, 0, s->cols - 1, t->prompt_label,
+			  DC_ROLE_NORMAL);
+	avail = s->cols - lw - 1;
+	/* Show the end of a text too long for the line. */
+	text = t->prompt_text->str;
+	{
+		char *before = g_strndup(text, t->prompt_cursor);
+
+		tw = dc_display_width(before);
+		while (tw > avail && *text) {
+			const char *n = g_utf8_next_char(text);
+			char *one = g_strndup(text, n - text);
+
+			tw -= dc_display_width(one);
+			g_free(one);
+			text = n;
+		}
+		g_free(before);
+	}
+	dc_draw_text(s, y, lw, avail, text, DC_ROLE_NORMAL);
+	*cy = y;
+	*cx = lw + tw;
+}
+
+void
+dc_tui_render(dc_tui_t *t, int *cy, int *cx)
+{
+	dc_screen_t *s = t->scr;
+	dc_view_t *v = top_view(t);
+	dc_thread_ref_t ref;
+	GString *title;
+	dc_rect_t body, panel = { 0 };
+	int has_panel;
+
+	*cy = *cx = -1;
+	dc_screen_clear(s);
+	if (s->rows < 6 || s->cols < 24) {
+		dc_draw_text(s, 0, 0, s->cols, "decorum: terminal too small",
+			     DC_ROLE_ERROR);
+		return;
+	}
+	title = g_string_new(NULL);
+	v->ops->title(v, t, title);
+	dc_draw_fill(s, 0, 0, s->cols, DC_ROLE_TITLE);
+	dc_draw_text(s, 0, 0, s->cols, title->str, DC_ROLE_TITLE);
+	g_string_free(title, TRUE);
+
+	body = (dc_rect_t){ 1, 0, s->rows - 3, s->cols };
+	has_panel = t->show_panel && v->ops->current &&
+		    v->ops->current(v, t, &ref);
+	if (has_panel && s->cols >= 120) {
+		panel = (dc_rect_t){ 1, s->cols * 3 / 5, body.h,
+				     s->cols - s->cols * 3 / 5 };
+		body.w = panel.x;
+	} else if (has_panel) {
+		int want = dc_view_case_lines(t->panel, t, ref.thread_id);
+		int ph = body.h * 2 / 5;
+
+		if (ph < 4)
+			ph = body.h >= 6 ? 4 : body.h / 2;
+		if (want < ph)
+			ph = want;
+		panel = (dc_rect_t){ body.y + body.h - ph, 0, ph, s->cols };
+		body.h -= ph;
+	}
+	v->page = body.h;
+	v->ops->draw(v, t, body);
+	if (has_panel)
+		t->panel->ops->draw(t->panel, t, panel);
+	draw_status(t, v, s->rows - 2);
+	draw_bottom(t, s->rows - 1, cy, cx);
+}
+
+/* ---- input -------------------------------------------------------------- */
+
+static void
+resize(dc_tui_t *t, int rows, int cols)
+{
+	dc_screen_resize(t->scr, rows, cols);
+	t->force = 1;
+}
+
+static int
+script_fail(dc_tui_t *t, const char *why)
+{
+	fprintf(stderr, "decorum: %s:%d: %s\n", t->script_path,
+		t->script_lineno, why);
+	t->quit = 2;
+	return DC_KEY_EOF;
+}
+
+static int
+script_dump(dc_tui_t *t, const char *name)
+{
+	char *path, *text;
+	int cy, cx, ok;
+
+	dc_tui_render(t, &cy, &cx);
+	text = dc_screen_dump(t->scr);
+	path = g_strdup_printf("%s/%s.txt", t->dump_dir ? t->dump_dir : ".",
+			       name);
+	ok = g_file_set_contents(path, text, -1, NULL);
+	g_free(path);
+	g_free(text);
+	return ok;
+}
+
+/* Read script lines until one yields keys. */
+static int
+script_key(dc_tui_t *t)
+{
+	char line[4096];
+
+	while (t->script_keys_pos >= t->script_keys->len) {
+		char *l, *arg;
+
+		g_array_set_size(t->script_keys, 0);
+		t->script_keys_pos = 0;
+		if (!t->script || !fgets(line, sizeof(line), t->script))
+			return DC_KEY_EOF;
+		t->script_lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		l = line;
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (!*l || *l == '#')
+			continue;
+		arg = strchr(l, ' ');
+		if (arg)
+			*arg++ = '\0';
+		else
+			arg = l + strlen(l);
+		if (!strcmp(l, "key")) {
+			char **names = g_strsplit(arg, " ", -1);
+			int i, bad = 0;
+
+			for (i = 0; names[i]; i++) {
+				int k;
+
+				if (!*names[i])
+					continue;
+				k = dc_key_parse(names[i]);
+				if (k < 0)
+					bad = 1;
+				else
+					g_array_append_val(t->script_keys, k);
+			}
+			g_strfreev(names);
+			if (bad)
+				return script_fail(t, "unknown key name");
+		} else if (!strcmp(l, "type")) {
+			const char *p;
+
+			if (!g_utf8_validate(arg, -1, NULL))
+				return script_fail(t, "not UTF-8");
+			for (p = arg; *p; p = g_utf8_next_char(p)) {
+				int k = (int)g_utf8_get_char(p);
+
+				g_array_append_val(t->script_keys, k);
+			}
+		} else if (!strcmp(l, "dump")) {
+			if (!*arg || strchr(arg, '/'))
+				return script_fail(t, "dump needs a name");
+			if (!script_dump(t, arg))
+				return script_fail(t, "cannot write the dump");
+		} else if (!strcmp(l, "resize")) {
+			int cols, rows;
+
+			if (sscanf(arg, "%d %d", &cols, &rows) != 2 ||
+			    cols < 1 || rows < 1)
+				return script_fail(t, "resize COLS ROWS");
+			resize(t, rows, cols);
+			return DC_KEY_RESIZE;
+		} else {
+			return script_fail(t, "expected key, type, dump, "
+					      "resize or a # comment");
+		}
+	}
+	return g_array_index(t->script_keys, int, t->script_keys_pos++);
+}
+
+int
+dc_tui_getkey(dc_tui_t *t)
+{
+	int k;
+
+	if (t->headless)
+		return script_key(t);
+	k = dc_term_getkey(POLL_MS);
+	if (k == DC_KEY_TIMEOUT && t->pending)
+		mirror_flush(t);
+	if (k == DC_KEY_RESIZE) {
+		int rows, cols;
+
+		dc_term_size(&rows, &cols);
+		resize(t, rows, cols);
+	}
+	return k;
+}
+
+int
+dc_tui_edit_file(dc_tui_t *t, const char *path)
+{
+	const char *ed = getenv("VISUAL");
+	char **argv = NULL;
+	int argc = 0, status = -1, ok;
+
+	if (!ed || !*ed)
+		ed = getenv("EDITOR");
+	if (!ed || !*ed)
+		ed = "vi";
+	if (!g_shell_parse_argv(ed, &argc, &argv, NULL))
+		return 0;
+	argv = g_renew(char *, argv, argc + 2);
+	argv[argc] = g_strdup(path);
+	argv[argc + 1] = NULL;
+	if (!t->headless)
+		dc_term_leave();
+	ok = g_spawn_sync(NULL, argv, NULL,
+			  G_SPAWN_SEARCH_PATH | G_SPAWN_CHILD_INHERITS_STDIN,
+			  NULL, NULL, NULL, NULL, &status, NULL);
+	if (!t->headless)
+		dc_term_enter();
+	g_strfreev(argv);
+	t->force = 1;
+	return ok && g_spawn_check_wait_status(status, NULL);
+}
+
+/* ---- actions that are not one view's ----------------------------------- */
+
+static int
+current_thread(dc_tui_t *t, dc_thread_ref_t *ref)
+{
+	dc_view_t *v = top_view(t);
+
+	return v->ops->current && v->ops->current(v, t, ref);
+}
+
+static void
+tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
+{
+	dc_tag_request_t req = { .kind = kind };
+	dc_error_t err = { 0 };
+	dc_thread_ref_t ref;
+	char *note = NULL, *label;
+	int64_t id = 0;
+	int created = 0;
+
+	if (!current_thread(t, &ref)) {
+		dc_tui_error(t, "No thread here to tag");
+		return;
+	}
+	if (arg) {
+		note = g_strdup(arg);
+	} else {
+		label = g_strdup_printf("%s, note (Enter: none, C-X: editor, "
+					"Esc: cancel): ",
+					dc_kind_label(kind));
+		if (!dc_prompt(t, label, "", 1, &note)) {
+			g_free(label);
+			dc_tui_message(t, "Cancelled: nothing was changed");
+			return;
+		}
+		g_free(label);
+	}
+	req.thread_id = ref.thread_id;
+	req.subject = ref.subject;
+	req.reported_at = ref.oldest;
+	req.note = note;
+	req.actor = t->actor;
+	req.now = dc_tui_now(t);
+	if (ensure_store(t, &err) != DC_OK ||
+	    dc_case_tag(t->store, &req, &id, &created, &err) != DC_OK) {
+		dc_tui_error(t, "Not tagged: %s", err.msg);
+		g_free(note);
+		return;
+	}
+	g_array_append_val(t->undo, id);
+	t->generation++;
+	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s %s%s", (gint64)id,
+		       created ? "opened as" : "tagged", dc_kind_label(kind),
+		       note && *note ? ", with a note" : "");
+	g_free(note);
+	mirror_flush(t);
+}
+
+static void
+undo(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+	dc_thread_ref_t ref;
+	dc_case_t *c = NULL;
+	int64_t id = 0;
+	char *q;
+	int ok;
+
+	if (t->undo->len) {
+		id = g_array_index(t->undo, int64_t, t->undo->len - 1);
+	} else if (t->store && current_thread(t, &ref) &&
+		   dc_case_for_thread(t->store, ref.thread_id, &c, NULL) ==
+			   DC_OK &&
+		   c) {
+		id = c->id;
+		dc_case_free(c);
+	}
+	if (!id) {
+		dc_tui_message(t, "Nothing to undo");
+		return;
+	}
+	q = g_strdup_printf("Undo your last change to case #%" G_GINT64_FORMAT
+			    "? (y/n) ",
+			    (gint64)id);
+	ok = dc_confirm(t, q);
+	g_free(q);
+	if (!ok) {
+		dc_tui_message(t, "Nothing was undone");
+		return;
+	}
+	if (dc_case_undo(t->store, id, t->actor, dc_tui_now(t), &err) !=
+	    DC_OK) {
+		if (err.status == DC_E_INVALID && t->undo->len)
+			g_array_set_size(t->undo, t->undo->len - 1);
+		dc_tui_error(t, "Not undone: %s", err.msg);
+		return;
+	}
+	if (t->undo->len)
+		g_array_set_size(t->undo, t->undo->len - 1);
+	t->generation++;
+	dc_tui_message(t, "Undone: your last change to case #%" G_GINT64_FORMAT
+			  " (the history keeps both)",
+		       (gint64)id);
+	mirror_flush(t);
+}
+
+static void
+search(dc_tui_t *t, const char *arg)
+{
+	dc_view_t *list = t->views->pdata[0];
+	char *q = NULL;
+
+	if (arg)
+		q = g_strdup(arg);
+	else if (!dc_prompt(t, "Query: ", "", 0, &q))
+		return;
+	if (!*g_strstrip(q)) {
+		g_free(q);
+		return;
+	}
+	while (t->views->len > 1)
+		pop_view(t);
+	dc_view_list_query(list, t, q);
+	g_free(q);
+}
+
+static void
+refresh(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+	dc_mail_t *m = NULL;
+	guint i;
+
+	mirror_flush(t);
+	/* Views let go of the old database before it is reopened. */
+	for (i = 0; i < t->views->len; i++) {
+		dc_view_t *v = t->views->pdata[i];
+
+		v->ops->request(v, t, ACT_REFRESH, "drop");
+	}
+	if (dc_mail_open(&t->mail_opts, &m, &err) == DC_OK) {
+		dc_mail_close(t->mail);
+		t->mail = m;
+	} else {
+		dc_tui_error(t, "Reopening notmuch: %s", err.msg);
+	}
+	t->generation++;
+	if (!t->message->len)
+		dc_tui_message(t, "Refreshed%s", t->pending ?
+					 "; some tag changes still wait for "
+					 "notmuch" :
+					 "");
+}
+
+static void dispatch(dc_tui_t *t, dc_action_t a, const char *arg);
+
+static void
+command_line(dc_tui_t *t)
+{
+	char *line = NULL, *arg;
+	dc_action_t a;
+
+	if (!dc_prompt(t, ":", "", 0, &line))
+		return;
+	g_strstrip(line);
+	arg = strchr(line, ' ');
+	if (arg) {
+		*arg++ = '\0';
+		while (*arg == ' ')
+			arg++;
+	}
+	a = dc_action_by_name(line);
+	if (!*line) {
+		;
+	} else if (a == ACT_NONE || a == ACT_COMMAND) {
+		dc_tui_error(t, "Unknown command '%s' (? lists them)", line);
+	} else {
+		dispatch(t, a, arg && *arg ? arg : NULL);
+	}
+	g_free(line);
+}
+
+static void
+dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	dc_view_t *v = top_view(t);
+	char key[16];
+
+	g_string_truncate(t->message, 0);
+	if (v->ops->request(v, t, a, arg))
+		return;
+	switch (a) {
+	case ACT_QUIT: pop_view(t); break;
+	case ACT_QUIT_ALL: t->quit = 1; break;
+	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
+	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
+	case ACT_ADMONITION: tag_thread(t, DC_KIND_ADMONITION, arg); break;
+	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;
+	case ACT_TAB: tag_thread(t, DC_KIND_TAB, arg); break;
+	case ACT_UNDO: undo(t); break;
+	case ACT_SEARCH: search(t, arg); break;
+	case ACT_COMMAND: command_line(t); break;
+	case ACT_REFRESH: refresh(t); break;
+	case ACT_REDRAW: t->force = 1; break;
+	case ACT_SUSPEND:
+		if (!t->headless)
+			dc_term_suspend();
+		t->force = 1;
+		break;
+	default: {
+		char *keys = dc_keymap_keys(a);
+
+		dc_tui_message(t, "%s (%s) does nothing here",
+			       dc_action_name(a), *keys ? keys : key);
+		g_free(keys);
+	}
+	}
+}
+
+/* ---- setting up --------------------------------------------------------- */
+
+static void
+apply_config(dc_tui_t *t)
+{
+	const char *const *keys;
+	int i;
+
+	dc_keymap_init();
+	keys = dc_config_keys(t->cfg, "keys");
+	for (i = 0; keys[i]; i++) {
+		dc_action_t a = dc_action_by_name(keys[i]);
+		char *why = NULL;
+
+		if (a == ACT_NONE)
+			dc_config_warn(t->cfg, "keys", keys[i],
+				       "no such action (see decorum(1), KEYS)");
+		else if (!dc_keymap_bind(a, dc_config_get(t->cfg, "keys",
+							  keys[i]),
+					 &why))
+			dc_config_warn(t->cfg, "keys", keys[i], "%s", why);
+		g_free(why);
+	}
+	keys = dc_config_keys(t->cfg, "colors");
+	for (i = 0; keys[i]; i++) {
+		dc_role_t r = dc_role_by_name(keys[i]);
+		char *why = NULL;
+
+		if (r == DC_ROLE_COUNT)
+			dc_config_warn(t->cfg, "colors", keys[i],
+				       "no such colour (see decorum(1))");
+		else if (!dc_term_set_color(r, dc_config_get(t->cfg, "colors",
+							     keys[i]),
+					    &why))
+			dc_config_warn(t->cfg, "colors", keys[i], "%s", why);
+		g_free(why);
+	}
+}
+
+/* The list opens on the configured query, or on mail to the conduct
+ * address and the threads notmuch knows as tracked. */
+static char *
+default_query(dc_tui_t *t)
+{
+	const char *q = dc_config_get(t->cfg, "ui", "default_query");
+	const char *addr = dc_config_get(t->cfg, "ui", "conduct_address");
+	char *nm = NULL, *r;
+
+	if (q && *q)
+		return g_strdup(q);
+	if (!addr || !*addr)
+		addr = nm = dc_mail_config_get(t->mail,
+					      "decorum.conduct_address");
+	if (!addr || !*addr)
+		addr = "conduct@kernel.org";
+	r = g_strdup_printf("to:%s or tag:/^coc\\//", addr);
+	g_free(nm);
+	return r;
+}
+
+static void
+tui_free(dc_tui_t *t)
+{
+	g_ptr_array_unref(t->views);
+	if (t->panel)
+		view_free(t->panel);
+	dc_store_close(t->store);
+	dc_mail_close(t->mail);
+	dc_config_free(t->cfg);
+	dc_screen_free(t->scr);
+	g_string_free(t->message, TRUE);
+	g_string_free(t->prompt_text, TRUE);
+	g_array_unref(t->undo);
+	g_array_unref(t->script_keys);
+	if (t->script)
+		fclose(t->script);
+	g_free(t);
+}
+
+static dc_tui_t *
+tui_new(dc_cli_t *cli, dc_error_t *err)
+{
+	dc_tui_t *t = g_new0(dc_tui_t, 1);
+	const char *now = getenv("DECORUM_NOW");
+	const char *ident;
+
+	t->cli = cli;
+	t->mail_opts = (dc_mail_opts_t){ .config_path = cli->config_path,
+					 .db_path = cli->db_path,
+					 .profile = cli->profile };
+	t->views = g_ptr_array_new_with_free_func(view_free);
+	t->message = g_string_new(NULL);
+	t->prompt_text = g_string_new(NULL);
+	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	t->script_keys = g_array_new(FALSE, FALSE, sizeof(int));
+	t->show_panel = 1;
+	t->generation = 1;
+	t->fixed_now = now ? g_ascii_strtoll(now, NULL, 10) : 0;
+	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
+	if (dc_mail_open(&t->mail_opts, &t->mail, err) != DC_OK) {
+		tui_free(t);
+		return NULL;
+	}
+	ident = dc_config_get(t->cfg, "identity", "address");
+	t->actor = cli->as || !ident ? dc_cli_actor(cli, t->mail) : ident;
+	if (dc_cli_open_store_existing(cli, &t->store, err) != DC_OK) {
+		dc_tui_error(t, "Case store: %s", err->msg);
+		dc_error_clear(err);
+	}
+	if (t->store)
+		dc_store_set_busy_timeout(t->store, 250);
+	apply_config(t);
+	return t;
+}
+
+static void
+loop(dc_tui_t *t)
+{
+	while (!t->quit) {
+		int cy, cx, key;
+		dc_action_t a;
+		char name[16];
+
+		dc_tui_render(t, &cy, &cx);
+		if (!t->headless)
+			dc_term_flush(t->scr, cy, cx, t->force);
+		t->force = 0;
+		key = dc_tui_getkey(t);
+		if (key == DC_KEY_EOF)
+			break;
+		if (key == DC_KEY_TIMEOUT || key == DC_KEY_RESIZE)
+			continue;
+		a = dc_keymap_lookup(key);
+		if (a == ACT_NONE)
+			dc_tui_error(t, "%s is not bound to anything; ? "
+					"shows the keys",
+				     dc_key_name(key, name));
+		else
+			dispatch(t, a, NULL);
+	}
+}
+
+int
+dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
+	    const char *dump_dir, int rows, int cols)
+{
+	dc_error_t err = { 0 };
+	dc_tui_t *t = tui_new(cli, &err);
+	GPtrArray *warnings;
+	char *q;
+	int rc = DC_EXIT_OK;
+	guint i;
+
+	if (!t)
+		return dc_cli_fail(cli, &err);
+	if (script) {
+		t->headless = 1;
+		t->script_path = (char *)script;
+		t->script = fopen(script, "r");
+		if (!t->script) {
+			fprintf(cli->err, "decorum: %s: %s\n", script,
+				g_strerror(errno));
+			tui_free(t);
+			return DC_EXIT_USAGE;
+		}
+		t->dump_dir = (char *)dump_dir;
+	} else if (!dc_term_open()) {
+		fprintf(cli->err, "decorum: cannot start the terminal "
+				  "interface (is TERM set?)\n");
+		tui_free(t);
+		return DC_EXIT_USAGE;
+	} else {
+		dc_term_size(&rows, &cols);
+	}
+	t->scr = dc_screen_new(rows, cols);
+	q = query && *query ? g_strdup(query) : default_query(t);
+	dc_tui_push(t, dc_view_list_new(t, q));
+	g_free(q);
+	t->panel = dc_view_case_new(t);
+	warnings = dc_config_warnings(t->cfg);
+	if (warnings->len)
+		dc_tui_error(t, "%s%s", (char *)warnings->pdata[0],
+			     warnings->len > 1 ? " (more in ? help)" : "");
+	mirror_flush(t);
+	loop(t);
+	if (!t->headless)
+		dc_term_close();
+	for (i = 0; i < warnings->len; i++)
+		fprintf(cli->err, "decorum: %s\n", (char *)warnings->pdata[i]);
+	if (t->quit == 2)
+		rc = DC_EXIT_USAGE;
+	tui_free(t);
+	return rc;
+}

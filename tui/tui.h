@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The full-screen interface: a stack of views (tui/view-*.c, one file per
+ * view, each with one dc_view_ops_t), the case panel, a status bar and a
+ * prompt line.  Keys become actions through tui/actions.def; views draw
+ * through tui/draw.h only.
+ *
+ * The same program runs in a terminal (curses) or headless, reading keys
+ * from a script and dumping the screen model as text: the screen tests.
+ */
+#ifndef DC_TUI_H
+#define DC_TUI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "core/config.h"
+#include "core/mail.h"
+#include "store/store.h"
+#include "tui/actions.h"
+#include "tui/cli.h"
+#include "tui/screen.h"
+
+typedef struct dc_tui dc_tui_t;
+typedef struct dc_view dc_view_t;
+
+typedef struct dc_rect {
+	int y, x, h, w;
+} dc_rect_t;
+
+/* The thread a view is about: what a, e, t and the case panel act on. */
+typedef struct dc_thread_ref {
+	const char *thread_id;
+	const char *subject;
+	time_t oldest;
+} dc_thread_ref_t;
+
+typedef struct dc_view_ops {
+	const char *name;
+	/* The title bar text (may come from mail: it is sanitized). */
+	void (*title)(dc_view_t *v, dc_tui_t *t, GString *out);
+	void (*draw)(dc_view_t *v, dc_tui_t *t, dc_rect_t r);
+	/* Handle an action (arg from the ":" command line, or NULL);
+	 * 0 lets the TUI handle it. */
+	int (*request)(dc_view_t *v, dc_tui_t *t, dc_action_t a,
+		       const char *arg);
+	/* Fill *ref and return 1 when the view has a current thread. */
+	int (*current)(dc_view_t *v, dc_tui_t *t, dc_thread_ref_t *ref);
+	/* "12/40" for the status bar. */
+	void (*position)(dc_view_t *v, GString *out);
+	void (*done)(dc_view_t *v);
+} dc_view_ops_t;
+
+struct dc_view {
+	const dc_view_ops_t *ops;
+	void *priv;
+	int page; /* body rows at the last draw, for page moves */
+};
+
+struct dc_tui {
+	dc_cli_t *cli;
+	dc_mail_opts_t mail_opts;
+	dc_mail_t *mail;
+	dc_store_t *store; /* NULL until the first case, or unreadable */
+	dc_config_t *cfg;
+	const char *actor;
+	dc_screen_t *scr;
+	GPtrArray *views; /* dc_view_t *, the top one last */
+	dc_view_t *panel; /* the case panel */
+	int show_panel;
+	unsigned generation; /* bumped when cases change: views reload */
+	int pending;	     /* tag changes waiting for notmuch */
+	GString *message;
+	int message_error;
+	GArray *undo; /* int64_t case ids changed in this session */
+	int quit;
+	int force;
+
+	/* The prompt line, while a prompt is open. */
+	const char *prompt_label;
+	GString *prompt_text;
+	gsize prompt_cursor;
+
+	/* Headless mode (screen tests). */
+	int headless;
+	FILE *script;
+	char *script_path;
+	int script_lineno;
+	char *dump_dir;
+	GArray *script_keys; /* keys queued from the script */
+	guint script_keys_pos;
+	int64_t fixed_now; /* $DECORUM_NOW, 0: the real clock */
+};
+
+/* ---- the views --------------------------------------------------------- */
+
+dc_view_t *dc_view_list_new(dc_tui_t *t, const char *query);
+/* Run a new query in the list view. */
+void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
+const char *dc_view_list_get_query(dc_view_t *v);
+dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
+dc_view_t *dc_view_help_new(dc_tui_t *t);
+dc_view_t *dc_view_case_new(dc_tui_t *t);
+/* The lines the case panel would like for a thread. */
+int dc_view_case_lines(dc_view_t *panel, dc_tui_t *t, const char *thread_id);
+
+/* ---- services for the views --------------------------------------------- */
+
+void dc_tui_push(dc_tui_t *t, dc_view_t *v);
+void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void dc_tui_error(dc_tui_t *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int64_t dc_tui_now(dc_tui_t *t);
+/* Render everything into the screen model; *cy, *cx: where the cursor
+ * goes (-1: hidden). */
+void dc_tui_render(dc_tui_t *t, int *cy, int *cx);
+/* The next key from the terminal or the script. */
+int dc_tui_getkey(dc_tui_t *t);
+/* Leave the screen for $EDITOR on file; 0 if it failed. */
+int dc_tui_edit_file(dc_tui_t *t, const char *path);
+/* Move a cursor by an action over n lines: 1 if a move action. */
+int dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n);
+
+/* tui/prompt.c: read a line; 1 with *out (g_free), 0 if cancelled.  With
+ * editor, C-X hands the text to $EDITOR (for long notes). */
+int dc_prompt(dc_tui_t *t, const char *label, const char *initial,
+	      int editor, char **out);
+/* A yes/no question; 1 for yes. */
+int dc_confirm(dc_tui_t *t, const char *question);
+
+/* tui/tui.c: run the interface; returns an exit code. */
+int dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
+		const char *dump_dir, int rows, int cols);
+
+#endif
