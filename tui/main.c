@@ -92,8 +92,16 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
-		usage(stderr);
-		return DC_EXIT_USAGE;
+		/* No command: the full-screen interface. */
+		static char *tui_argv[] = { "tui", NULL };
+
+		cmd = find_command("tui");
+		if (!cmd) {
+			usage(stderr);
+			return DC_EXIT_USAGE;
+		}
+		optind = 0;
+		return cmd->run(&cli, 1, tui_argv);
 	}
 	cmd = find_command(argv[optind]);
 	if (!cmd) {
