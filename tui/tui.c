@@ -741,6 +741,7 @@ tui_free(dc_tui_t *t)
 	dc_store_close(t->store);
 	dc_mail_close(t->mail);
 	dc_config_free(t->cfg);
+	g_free(t->actor);
 	dc_screen_free(t->scr);
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
@@ -776,7 +777,9 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 		return NULL;
 	}
 	ident = dc_config_get(t->cfg, "identity", "address");
-	t->actor = cli->as || !ident ? dc_cli_actor(cli, t->mail) : ident;
+	/* A copy: the notmuch handle it may come from is reopened by r. */
+	t->actor = g_strdup(cli->as || !ident ? dc_cli_actor(cli, t->mail) :
+						ident);
 	if (dc_cli_open_store_existing(cli, &t->store, err) != DC_OK) {
 		dc_tui_error(t, "Case store: %s", err->msg);
 		dc_error_clear(err);
