@@ -793,6 +793,10 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 static void
 loop(dc_tui_t *t)
 {
+	/* For make bench (tests/bench): quit once the first full screen is
+	 * on the terminal, to time launch to first screen. */
+	int first_only = getenv("DECORUM_EXIT_AFTER_FIRST_SCREEN") != NULL;
+
 	while (!t->quit) {
 		int cy, cx, key;
 		dc_action_t a;
@@ -802,6 +806,8 @@ loop(dc_tui_t *t)
 		if (!t->headless)
 			dc_term_flush(t->scr, cy, cx, t->force);
 		t->force = 0;
+		if (first_only)
+			break;
 		key = dc_tui_getkey(t);
 		if (key == DC_KEY_EOF)
 			break;
