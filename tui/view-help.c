@@ -4,6 +4,8 @@
  * the key map in force, followed by any problem found in the
  * configuration file.
  */
+#include <string.h>
+
 #include "core/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
@@ -26,6 +28,10 @@ help_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 	GPtrArray *warn = dc_config_warnings(t->cfg);
 	int n, i, y = 0, kw = a.w >= 60 ? 16 : 10, nw = a.w >= 60 ? 15 : 0;
 	const dc_help_row_t *rows = dc_help_rows(&n);
+	const char *path = dc_config_path(t->cfg);
+	/* ~ for the home directory: shorter, and the same in every test. */
+	int home = g_str_has_prefix(path, g_get_home_dir()) &&
+		   path[strlen(g_get_home_dir())] == '/';
 	guint w;
 
 	h->nlines = 0;
@@ -67,7 +73,8 @@ help_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 			  "note in $EDITOR.",
 			  DC_ROLE_NORMAL));
 	EMIT(dc_draw_printf(t->scr, a.y + y, a.x, a.w, DC_ROLE_NORMAL,
-			    "Keys and colours: %s", dc_config_path(t->cfg)));
+			    "Keys and colours: %s%s", home ? "~" : "",
+			    path + (home ? strlen(g_get_home_dir()) : 0)));
 	for (w = 0; w < warn->len; w++)
 		EMIT(dc_draw_text(t->scr, a.y + y, a.x, a.w, warn->pdata[w],
 				  DC_ROLE_ERROR));
