@@ -23,7 +23,8 @@
 
 struct dc_store {
 	sqlite3 *db;
-	char *path; /* as given, for messages */
+	char *path;   /* as given, for messages */
+	char *viewer; /* who is looking; see dc_store_set_viewer */
 };
 
 dc_status_t
@@ -340,6 +341,7 @@ dc_store_close(dc_store_t *s)
 		return;
 	sqlite3_close(s->db); /* rolls back an open transaction */
 	g_free(s->path);
+	g_free(s->viewer);
 	g_free(s);
 }
 
@@ -347,6 +349,25 @@ const char *
 dc_store_path(const dc_store_t *s)
 {
 	return s->path;
+}
+
+void
+dc_store_set_viewer(dc_store_t *s, const char *viewer)
+{
+	g_free(s->viewer);
+	s->viewer = viewer && *viewer ? g_strdup(viewer) : NULL;
+}
+
+const char *
+dc_store_viewer(const dc_store_t *s)
+{
+	return s->viewer;
+}
+
+sqlite3 *
+dc_store_db(dc_store_t *s)
+{
+	return s->db;
 }
 
 void
@@ -512,7 +533,8 @@ dc_store_case_find_open(dc_store_t *s, const char *thread_id, int64_t *id_out,
 	ret = prepare(s,
 		      "SELECT c.id FROM cases c"
 		      " JOIN case_threads t ON t.case_id = c.id"
-		      " WHERE t.thread_id = ?1 AND c.state != 'closed'"
+		      " WHERE t.thread_id = ?1"
+		      " AND c.state NOT IN ('closed', 'withdrawn')"
 		      " ORDER BY c.id DESC LIMIT 1",
 		      &st, what, err);
 	if (ret != DC_OK)

@@ -37,6 +37,13 @@ int dc_store_latest_version(void);
 /* How long to wait for another process's lock before DC_E_LOCKED
  * (default 5000 ms). */
 void dc_store_set_busy_timeout(dc_store_t *s, int ms);
+/*
+ * Who is looking at the store (an address, or NULL when unidentified).
+ * The store only keeps it: core/access.c decides what that person may
+ * see, so that every front end that opens a store obeys the same rules.
+ */
+void dc_store_set_viewer(dc_store_t *s, const char *viewer);
+const char *dc_store_viewer(const dc_store_t *s);
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK.  Busy gives DC_E_LOCKED. */
 dc_status_t dc_store_begin(dc_store_t *s, dc_error_t *err);
@@ -69,7 +76,8 @@ dc_status_t dc_store_case_update(dc_store_t *s, int64_t id, const char *kind,
 dc_status_t dc_store_case_add_thread(dc_store_t *s, int64_t case_id,
 				     const char *thread_id, int64_t added_at,
 				     dc_error_t *err);
-/* The newest case covering thread_id whose state is not "closed";
+/* The newest case covering thread_id whose state is neither "closed" nor
+ * "withdrawn";
  * DC_E_NOT_FOUND when there is none. */
 dc_status_t dc_store_case_find_open(dc_store_t *s, const char *thread_id,
 				    int64_t *id_out, dc_error_t *err);
@@ -106,12 +114,72 @@ dc_status_t dc_store_event_last_hash(dc_store_t *s, char **hash_out,
 dc_status_t dc_store_event_list(dc_store_t *s, int64_t case_id,
 				GPtrArray **out, dc_error_t *err);
 
+/* ---- the case workflow (store/workflow.c) ----------------------------- */
+
+/* The newest event's hash, the number of events and the newest id, as
+ * recorded by the events_head trigger (migration 002). */
+dc_status_t dc_store_chain_head(dc_store_t *s, char **hash, int64_t *count,
+				int64_t *last_id, dc_error_t *err);
+
+typedef struct dc_store_member {
+	char *address;
+	char *name;
+	char *role;     /* "committee", "tab", "maintainer" */
+	int64_t joined; /* unix seconds */
+	int64_t left;   /* 0: still a member */
+} dc_store_member_t;
+
+void dc_store_member_free(dc_store_member_t *m);
+/* Insert or replace; call inside a transaction with the member event. */
+dc_status_t dc_store_member_put(dc_store_t *s, const dc_store_member_t *m,
+				dc_error_t *err);
+dc_status_t dc_store_member_get(dc_store_t *s, const char *address,
+				dc_store_member_t **out, dc_error_t *err);
+/* All members by address; *out frees its elements. */
+dc_status_t dc_store_member_list(dc_store_t *s, GPtrArray **out,
+				 dc_error_t *err);
+
+typedef struct dc_store_outbox {
+	int64_t id;
+	char *thread_id;
+	char *tags; /* space-separated */
+	int64_t created_at;
+} dc_store_outbox_t;
+
+void dc_store_outbox_free(dc_store_outbox_t *o);
+dc_status_t dc_store_outbox_add(dc_store_t *s, const char *thread_id,
+				const char *tags, int64_t at, dc_error_t *err);
+/* Oldest first; *out frees its elements. */
+dc_status_t dc_store_outbox_list(dc_store_t *s, GPtrArray **out,
+				 dc_error_t *err);
+/* Remove the rows of thread_id up to and including id (id 0: all). */
+dc_status_t dc_store_outbox_done(dc_store_t *s, const char *thread_id,
+				 int64_t id, dc_error_t *err);
+dc_status_t dc_store_outbox_count(dc_store_t *s, int *count, dc_error_t *err);
+
+/* The cases covering a thread (int64_t ids, ascending) whose state is
+ * not "withdrawn". */
+dc_status_t dc_store_thread_cases(dc_store_t *s, const char *thread_id,
+				  GArray **out, dc_error_t *err);
+/* Every thread any case covers (char *), sorted. */
+dc_status_t dc_store_tracked_threads(dc_store_t *s, GPtrArray **out,
+				     dc_error_t *err);
+dc_status_t dc_store_case_thread_set_lastmod(dc_store_t *s, int64_t case_id,
+					     const char *thread_id,
+					     int64_t lastmod, dc_error_t *err);
+/* 0 when unknown. */
+dc_status_t dc_store_case_thread_lastmod(dc_store_t *s, int64_t case_id,
+					 const char *thread_id,
+					 int64_t *lastmod, dc_error_t *err);
+
 /* ---- internal to store/ (store.c <-> migrate.c); not for callers ------ */
 
 struct sqlite3;
 /* Apply the pending migrations to db; path is for messages. */
 dc_status_t dc_store_migrate(struct sqlite3 *db, const char *path,
 			     dc_error_t *err);
+/* The connection, for the other store/ files. */
+struct sqlite3 *dc_store_db(dc_store_t *s);
 /* Turn SQLite result code rc on db into a status and a message. */
 dc_status_t dc_store_sqlite_fail(struct sqlite3 *db, int rc, const char *path,
 				 const char *what, dc_error_t *err);
