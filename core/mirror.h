@@ -26,4 +26,49 @@ dc_status_t dc_mirror_pending(dc_store_t *s, int *count, dc_error_t *err);
 dc_status_t dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts,
 			    int *applied, dc_error_t *err);
 
+/*
+ * The coc/ tags the store wants on a thread's messages (char *, sorted):
+ * coc/case and coc/case-N for every case covering it that is not
+ * withdrawn, and coc/<kind> and coc/state-<state> of the newest.  Empty
+ * when no case covers it.
+ */
+dc_status_t dc_mirror_wanted(dc_store_t *s, const char *thread_id,
+			     GPtrArray **out, dc_error_t *err);
+
+/* Queue the wanted tags of every thread of the case; call inside the
+ * transaction that records the event. */
+dc_status_t dc_mirror_queue_case(dc_store_t *s, int64_t case_id, int64_t now,
+				 dc_error_t *err);
+
+/*
+ * Make the messages of thread_id carry exactly the wanted coc/ tags (other
+ * tags untouched) in an open read-write notmuch database (a
+ * notmuch_database_t *).  For fsck.
+ */
+dc_status_t dc_mirror_apply(void *notmuch_db, const char *thread_id,
+			    GPtrArray *wanted, int *changes, dc_error_t *err);
+
+/* Open notmuch per opts, read-write, without waiting for a lock
+ * (DC_E_LOCKED); returns a notmuch_database_t *. */
+dc_status_t dc_mirror_open(const dc_mail_opts_t *opts, int writable,
+			   void **out, dc_error_t *err);
+void dc_mirror_close(void *notmuch_db);
+
+/*
+ * Replies that joined the case's threads after it was opened: messages
+ * notmuch indexed or changed after the revision recorded when the thread
+ * joined (lastmod) that were not in the thread then.  *out: char *
+ * message ids.
+ */
+dc_status_t dc_case_late_replies(dc_store_t *s, const dc_mail_opts_t *opts,
+				 int64_t case_id, GPtrArray **out,
+				 dc_error_t *err);
+
+/*
+ * Test hook, for the crash test only: with DECORUM_TEST_CRASH=after-commit
+ * in the environment, dc_mirror_flush() kills its own process with SIGKILL
+ * before it writes anything to notmuch, as a crash between the store
+ * commit and the notmuch write would.
+ */
+
 #endif
