@@ -56,8 +56,17 @@ void dc_cli_date(time_t t, char buf[static 32]);
 /* "2026-11-03T14:05:00Z" (g_free). */
 char *dc_cli_iso8601(time_t t);
 
-/* The acting identity: --as, else $DECORUM_AS, else notmuch's user
- * primary_email, else $USER. */
+/* The acting identity: --as, else $DECORUM_AS, else [identity] address
+ * in decorum's config, else notmuch's user primary_email, else $USER. */
 const char *dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail);
+/* Who is looking, for the access rules (core/access.h): --as, else
+ * $DECORUM_AS, else [identity] address; NULL when none is given.
+ * dc_cli_open_store*() set it on the store. */
+const char *dc_cli_identity(dc_cli_t *cli);
+void dc_cli_mail_opts(dc_cli_t *cli, dc_mail_opts_t *o);
+/* Apply the queued notmuch tag changes; never fails the command: when
+ * notmuch is locked or unreachable it says so on stderr and the changes
+ * stay queued.  Returns how many are still queued. */
+int dc_cli_flush_mirror(dc_cli_t *cli, dc_store_t *s);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* decorum cases [--json]: every case in the store. */
+/* decorum cases [--all] [--json]: the cases the viewer may see; --all
+ * adds withdrawn ones. */
 #include <getopt.h>
 
 #include "core/case.h"
@@ -11,7 +12,7 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 
 const dc_cmd_t cmd_cases = {
 	.name = "cases",
-	.args = "[--json]",
+	.args = "[--all] [--json]",
 	.summary = "list the cases in the store",
 	.run = run,
 };
@@ -86,24 +87,29 @@ run(dc_cli_t *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "all", no_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
 	GPtrArray *cases = NULL;
-	int c, json = 0;
+	int c, json = 0, all = 0;
 	guint i;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'j')
+		if (c == 'j')
+			json = 1;
+		else if (c == 'a')
+			all = 1;
+		else
 			return dc_cli_usage(cli, &cmd_cases, "bad option");
-		json = 1;
 	}
 	if (optind != argc)
 		return dc_cli_usage(cli, &cmd_cases, "no arguments expected");
 	/* No store yet simply means no cases; reading creates nothing. */
 	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK ||
-	    (store && dc_case_list(store, &cases, &err) != DC_OK)) {
+	    (store && (all ? dc_case_list_all(store, &cases, &err)
+			   : dc_case_list(store, &cases, &err)) != DC_OK)) {
 		dc_store_close(store);
 		return dc_cli_fail(cli, &err);
 	}

@@ -26,9 +26,11 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
 	dc_thread_t *t = NULL;
+	GPtrArray *ids;
 	int64_t id = 0;
 	int created = 0;
 	dc_status_t st;
+	guint i;
 
 	/* The thread must exist: a case about nothing helps nobody. */
 	if (dc_mail_thread(mail, thread_id, 0, &t, &err) != DC_OK)
@@ -39,6 +41,14 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 		((dc_message_t *)t->messages->pdata[0])->date : 0;
 	req.actor = dc_cli_actor(cli, mail);
 	req.now = g_get_real_time() / G_USEC_PER_SEC;
+	/* What the thread holds now, so later replies can be flagged. */
+	req.lastmod = dc_mail_revision(mail);
+	ids = g_ptr_array_new();
+	for (i = 0; i < t->messages->len; i++)
+		g_ptr_array_add(ids,
+				((dc_message_t *)t->messages->pdata[i])->message_id);
+	g_ptr_array_add(ids, NULL);
+	req.message_ids = (const char *const *)ids->pdata;
 	st = dc_cli_open_store(cli, &store, &err);
 	if (st == DC_OK)
 		st = dc_case_tag(store, &req, &id, &created, &err);
@@ -46,6 +56,10 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s %s thread:%s\n",
 			(gint64)id, created ? "opened" : "updated",
 			dc_kind_name(kind), t->thread_id);
+	/* The case is saved; the notmuch tags follow when notmuch lets us. */
+	if (st == DC_OK)
+		dc_cli_flush_mirror(cli, store);
+	g_ptr_array_unref(ids);
 	dc_store_close(store);
 	dc_thread_free(t);
 	return st == DC_OK ? DC_EXIT_OK : dc_cli_fail(cli, &err);

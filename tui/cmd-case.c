@@ -1,0 +1,1005 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * decorum case SUBCOMMAND ...: everything the TUI can do to a case.
+ *
+ *   show N                      the case, its history, votes, outcomes
+ *   state N STATE               move it on (new, acknowledged,
+ *                               investigating, decided, closed, reopen)
+ *   note N TEXT                 add a note
+ *   convert N KIND              a TAB consultation becomes a report
+ *   undo N                      reverse your newest change
+ *   participant N ROLE ADDRESS  reporter, respondent, witness, handler
+ *   conflict|recuse N ADDRESS   declare a conflict, or recuse
+ *   outcome N OUTCOME ...       record a rung of the outcome ladder
+ *   vote N --member A CHOICE    a TAB member's vote
+ *   tally N                     the two-thirds count
+ *   expiring                    remedial measures about to end
+ *   late N                      replies that came in after opening
+ *
+ * Every subcommand takes --json.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/access.h"
+#include "core/case.h"
+#include "core/json.h"
+#include "core/mirror.h"
+#include "core/outcome.h"
+#include "core/sanitize.h"
+#include "core/vote.h"
+#include "tui/cli.h"
+
+static int run(dc_cli_t *cli, int argc, char **argv);
+
+const dc_cmd_t cmd_case = {
+	.name = "case",
+	.args = "show|state|note|convert|undo|participant|conflict|recuse|"
+		"outcome|vote|tally|expiring|late N ... [--json]",
+	.summary = "follow a case: state, outcome, votes, history",
+	.run = run,
+};
+
+/* Options every subcommand may get; each uses what it needs. */
+typedef struct opts {
+	int json;
+	const char *note;
+	const char *name;
+	const char *member;
+	const char *what;
+	const char *scope;
+	const char *from;
+	const char *until;
+	const char *rule;
+	const char *release;
+	int cycles;
+	int within;
+	int remove;
+	int public_;
+	int nargs;
+	char **args; /* positional arguments after the subcommand */
+} opts_t;
+
+static int64_t
+now(void)
+{
+	return g_get_real_time() / G_USEC_PER_SEC;
+}
+
+/* Who acts: as for "decorum tag", notmuch's user when nothing else says. */
+static const char *
+actor(dc_cli_t *cli)
+{
+	static char *who;
+	dc_mail_t *mail = NULL;
+
+	if (who)
+		return who;
+	if (!dc_cli_identity(cli))
+		dc_cli_open_mail(cli, 0, &mail, NULL);
+	who = g_strdup(dc_cli_actor(cli, mail));
+	dc_mail_close(mail);
+	return who;
+}
+
+static char *
+san(const char *s)
+{
+	return dc_sanitize_line(s ? s : "");
+}
+
+static void
+jstr(dc_json_t *j, const char *key, const char *v)
+{
+	char *s = v ? san(v) : NULL;
+
+	dc_json_key(j, key);
+	dc_json_string(j, s);
+	g_free(s);
+}
+
+static void
+jval(dc_json_t *j, const char *v)
+{
+	char *s = san(v);
+
+	dc_json_string(j, s);
+	g_free(s);
+}
+
+static void
+jtime(dc_json_t *j, const char *key, int64_t t)
+{
+	char *s = t ? dc_cli_iso8601(t) : NULL;
+
+	dc_json_key(j, key);
+	dc_json_string(j, s);
+	g_free(s);
+}
+
+static void
+jint(dc_json_t *j, const char *key, int64_t v)
+{
+	dc_json_key(j, key);
+	dc_json_int(j, v);
+}
+
+static void
+json_out(dc_cli_t *cli, dc_json_t *j)
+{
+	char *text = dc_json_finish(j);
+
+	fputs(text, cli->out);
+	g_free(text);
+}
+
+static void
+tdate(int64_t t, char buf[static 32])
+{
+	if (t)
+		dc_cli_date(t, buf);
+	else
+		g_strlcpy(buf, "-", 32);
+}
+
+/* ---- parsing ------------------------------------------------------------ */
+
+static int
+parse_id(dc_cli_t *cli, const char *s, int64_t *id)
+{
+	char *end = NULL;
+	long long v;
+
+	if (s && *s == '#')
+		s++;
+	v = s ? strtoll(s, &end, 10) : 0;
+	if (!s || !*s || *end || v <= 0)
+		return dc_cli_usage(cli, &cmd_case, "'%s' is not a case number",
+				    s ? s : "");
+	*id = v;
+	return 0;
+}
+
+static int
+parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "note", required_argument, NULL, 'n' },
+		{ "name", required_argument, NULL, 'N' },
+		{ "member", required_argument, NULL, 'm' },
+		{ "what", required_argument, NULL, 'w' },
+		{ "scope", required_argument, NULL, 's' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "until", required_argument, NULL, 'u' },
+		{ "cycles", required_argument, NULL, 'c' },
+		{ "rule", required_argument, NULL, 'r' },
+		{ "within", required_argument, NULL, 'W' },
+		{ "release", required_argument, NULL, 'R' },
+		{ "remove", no_argument, NULL, 'x' },
+		{ "public", no_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->within = -1;
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': o->json = 1; break;
+		case 'n': o->note = optarg; break;
+		case 'N': o->name = optarg; break;
+		case 'm': o->member = optarg; break;
+		case 'w': o->what = optarg; break;
+		case 's': o->scope = optarg; break;
+		case 'f': o->from = optarg; break;
+		case 'u': o->until = optarg; break;
+		case 'r': o->rule = optarg; break;
+		case 'R': o->release = optarg; break;
+		case 'x': o->remove = 1; break;
+		case 'p': o->public_ = 1; break;
+		case 'c':
+		case 'W': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+
+			if (*end || v < 0 || v > 100000)
+				return dc_cli_usage(cli, &cmd_case,
+						    "bad number '%s'", optarg);
+			if (c == 'c')
+				o->cycles = (int)v;
+			else
+				o->within = (int)v;
+			break;
+		}
+		default:
+			return dc_cli_usage(cli, &cmd_case, "bad option");
+		}
+	}
+	o->nargs = argc - optind;
+	o->args = argv + optind;
+	return 0;
+}
+
+static int
+need(dc_cli_t *cli, const opts_t *o, int n, const char *what)
+{
+	if (o->nargs != n)
+		return dc_cli_usage(cli, &cmd_case, "%s", what);
+	return 0;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void
+json_outcome(dc_json_t *j, const dc_outcome_t *o)
+{
+	dc_json_begin_object(j);
+	jint(j, "event", o->event_id);
+	jstr(j, "outcome", dc_outcome_name(o->kind));
+	jstr(j, "label", dc_outcome_label(o->kind));
+	jint(j, "rung", o->kind);
+	jtime(j, "at", o->at);
+	jstr(j, "by", o->actor);
+	if (o->kind == DC_OUTCOME_ADMONITION) {
+		dc_json_key(j, "public");
+		dc_json_bool(j, o->public_);
+	}
+	if (o->kind == DC_OUTCOME_MEASURE) {
+		jstr(j, "what", o->what);
+		jstr(j, "scope", o->scope);
+		jtime(j, "from", o->from);
+		jtime(j, "until", o->until);
+		jstr(j, "until_release", o->until_release);
+	}
+	jstr(j, "note", o->note);
+	dc_json_end_object(j);
+}
+
+static void
+json_tally(dc_json_t *j, const dc_tally_t *t)
+{
+	dc_json_begin_object(j);
+	jstr(j, "rule", dc_vote_rule_name(t->rule));
+	jint(j, "for", t->n_for);
+	jint(j, "against", t->n_against);
+	jint(j, "abstain", t->n_abstain);
+	jint(j, "recused", t->n_recused);
+	jint(j, "members", t->members);
+	jint(j, "denominator", t->denominator);
+	dc_json_key(j, "decided");
+	dc_json_bool(j, t->decided);
+	dc_json_key(j, "passed");
+	dc_json_bool(j, t->passed);
+	dc_json_key(j, "tie");
+	dc_json_bool(j, t->tie);
+	jstr(j, "result", t->why);
+	dc_json_end_object(j);
+}
+
+static void
+json_case_body(dc_json_t *j, const dc_case_t *c, const dc_tally_t *t,
+	       GPtrArray *late)
+{
+	const dc_outcome_t *top = dc_case_top_outcome(c);
+	guint i;
+
+	jint(j, "id", c->id);
+	jstr(j, "kind", dc_kind_name(c->kind));
+	jstr(j, "state", c->state);
+	dc_json_key(j, "withdrawn");
+	dc_json_bool(j, c->withdrawn);
+	dc_json_key(j, "converted");
+	dc_json_bool(j, c->converted);
+	dc_json_key(j, "counts_as_report");
+	dc_json_bool(j, !c->withdrawn && c->kind != DC_KIND_TAB);
+	jstr(j, "next_states", dc_case_next_states(c->state));
+	jtime(j, "created", c->created_at);
+	jtime(j, "updated", c->updated_at);
+	jtime(j, "reported", c->reported_at);
+	jstr(j, "opened_by", c->opened_by);
+	jstr(j, "subject", c->subject);
+	dc_json_key(j, "threads");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->threads->len; i++)
+		dc_json_string(j, c->threads->pdata[i]);
+	dc_json_end_array(j);
+	dc_json_key(j, "participants");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+
+		dc_json_begin_object(j);
+		jstr(j, "role", p->role);
+		jstr(j, "address", p->address);
+		jstr(j, "name", p->name);
+		dc_json_end_object(j);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "conflicts");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->conflicts->len; i++) {
+		const dc_conflict_t *x = c->conflicts->pdata[i];
+
+		dc_json_begin_object(j);
+		jstr(j, "address", x->address);
+		dc_json_key(j, "recused");
+		dc_json_bool(j, x->recused);
+		jstr(j, "note", x->note);
+		dc_json_end_object(j);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "outcome");
+	if (top)
+		json_outcome(j, top);
+	else
+		dc_json_null(j);
+	dc_json_key(j, "outcomes");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->outcomes->len; i++)
+		json_outcome(j, c->outcomes->pdata[i]);
+	dc_json_end_array(j);
+	dc_json_key(j, "votes");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+
+		dc_json_begin_object(j);
+		jstr(j, "member", v->member);
+		jstr(j, "vote", dc_vote_choice_name(v->choice));
+		jtime(j, "at", v->at);
+		dc_json_end_object(j);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "tally");
+	json_tally(j, t);
+	dc_json_key(j, "notes");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->notes->len; i++) {
+		const dc_note_t *n = c->notes->pdata[i];
+		char *s = dc_sanitize(n->text, -1, DC_SAN_TEXT, NULL);
+
+		dc_json_begin_object(j);
+		jtime(j, "at", n->at);
+		jstr(j, "by", n->actor);
+		dc_json_key(j, "text");
+		dc_json_string(j, s);
+		dc_json_end_object(j);
+		g_free(s);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "history");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->history->len; i++) {
+		const dc_history_t *h = c->history->pdata[i];
+
+		dc_json_begin_object(j);
+		jint(j, "event", h->id);
+		jtime(j, "at", h->at);
+		jstr(j, "by", h->actor);
+		jstr(j, "type", h->type);
+		jstr(j, "summary", h->summary);
+		dc_json_key(j, "undone_by");
+		if (h->undone_by)
+			dc_json_int(j, h->undone_by);
+		else
+			dc_json_null(j);
+		dc_json_end_object(j);
+	}
+	dc_json_end_array(j);
+	dc_json_key(j, "late_replies");
+	if (late) {
+		dc_json_begin_array(j);
+		for (i = 0; i < late->len; i++)
+			jval(j, late->pdata[i]);
+		dc_json_end_array(j);
+	} else {
+		dc_json_null(j);
+	}
+}
+
+static void
+text_outcome(dc_cli_t *cli, const dc_outcome_t *o)
+{
+	char a[32], b[32], *what = san(o->what), *scope = san(o->scope);
+
+	fprintf(cli->out, "  %s", dc_outcome_label(o->kind));
+	if (o->kind == DC_OUTCOME_ADMONITION)
+		fprintf(cli->out, " (%s)", o->public_ ? "on the list"
+						       : "private");
+	if (o->kind == DC_OUTCOME_MEASURE) {
+		tdate(o->from, a);
+		tdate(o->until, b);
+		fprintf(cli->out, ": %s%s%s, from %s until %s%s%s%s", what,
+			*scope ? " in " : "", scope, a, b,
+			o->until_release ? " (" : "",
+			o->until_release ? o->until_release : "",
+			o->until_release ? " is released)" : "");
+	}
+	fputc('\n', cli->out);
+	g_free(what);
+	g_free(scope);
+}
+
+static void
+text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
+	  GPtrArray *late)
+{
+	char d1[32], d2[32], *s;
+	guint i;
+
+	dc_cli_date(c->reported_at, d1);
+	dc_cli_date(c->created_at, d2);
+	s = san(c->subject);
+	fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s, %s%s\n", (gint64)c->id,
+		dc_kind_label(c->kind), c->state,
+		c->kind == DC_KIND_TAB ? " (advice, not a report)" : "");
+	fprintf(cli->out, "subject:  %s\nreported: %s\nopened:   %s by %s\n",
+		s, d1, d2, c->opened_by ? c->opened_by : "?");
+	g_free(s);
+	if (*dc_case_next_states(c->state))
+		fprintf(cli->out, "next:     %s\n",
+			dc_case_next_states(c->state));
+	for (i = 0; i < c->threads->len; i++)
+		fprintf(cli->out, "thread:   %s\n",
+			(char *)c->threads->pdata[i]);
+	for (i = 0; i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+		char *n = san(p->name), *a = san(p->address);
+
+		fprintf(cli->out, "%-11s%s%s<%s>\n", p->role, n, *n ? " " : "",
+			a);
+		g_free(n);
+		g_free(a);
+	}
+	for (i = 0; i < c->conflicts->len; i++) {
+		const dc_conflict_t *x = c->conflicts->pdata[i];
+		char *a = san(x->address);
+
+		fprintf(cli->out, "%-11s%s\n",
+			x->recused ? "recused" : "conflict", a);
+		g_free(a);
+	}
+	if (c->outcomes->len)
+		fprintf(cli->out, "outcomes:\n");
+	for (i = 0; i < c->outcomes->len; i++)
+		text_outcome(cli, c->outcomes->pdata[i]);
+	if (c->votes->len) {
+		fprintf(cli->out, "votes:\n");
+		for (i = 0; i < c->votes->len; i++) {
+			const dc_vote_t *v = c->votes->pdata[i];
+			char *m = san(v->member);
+
+			fprintf(cli->out, "  %-8s %s\n",
+				dc_vote_choice_name(v->choice), m);
+			g_free(m);
+		}
+		fprintf(cli->out,
+			"tally:    %d for, %d against, %d abstain, %d "
+			"recused; two thirds of %d (%s): %s\n",
+			t->n_for, t->n_against, t->n_abstain, t->n_recused,
+			t->denominator, dc_vote_rule_name(t->rule), t->why);
+	}
+	for (i = 0; late && i < late->len; i++) {
+		s = san(late->pdata[i]);
+		fprintf(cli->out, "late:     <%s> joined after the case was "
+				  "opened\n",
+			s);
+		g_free(s);
+	}
+	fprintf(cli->out, "history:\n");
+	for (i = 0; i < c->history->len; i++) {
+		const dc_history_t *h = c->history->pdata[i];
+		char *a = san(h->actor), *sum = san(h->summary);
+
+		dc_cli_date(h->at, d1);
+		fprintf(cli->out, "  %4" G_GINT64_FORMAT " %s %s: %s%s\n",
+			(gint64)h->id, d1, a, sum,
+			h->undone_by ? " (undone)" : "");
+		g_free(a);
+		g_free(sum);
+	}
+	for (i = 0; i < c->notes->len; i++) {
+		const dc_note_t *n = c->notes->pdata[i];
+
+		s = san(n->text);
+		dc_cli_date(n->at, d1);
+		fprintf(cli->out, "note:     %s (%s, %s)\n", s, n->actor, d1);
+		g_free(s);
+	}
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static dc_vote_rule_t
+rule_of(dc_cli_t *cli, const opts_t *o, int *bad)
+{
+	char *conf = NULL;
+	const char *name = o->rule;
+	dc_vote_rule_t r = DC_RULE_VOTES_CAST;
+	dc_error_t err = { 0 };
+
+	*bad = 0;
+	if (!name)
+		name = conf = dc_config_value(NULL, "tab", "overturn_rule");
+	if (name && dc_vote_rule_parse(name, &r, &err) != DC_OK) {
+		*bad = dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+		r = DC_RULE_VOTES_CAST;
+	}
+	g_free(conf);
+	return r;
+}
+
+static void
+tally_of(dc_store_t *s, const dc_case_t *c, dc_vote_rule_t rule,
+	 dc_tally_t *t)
+{
+	int members = 0;
+
+	dc_member_count_active(s, "tab", now(), &members, NULL);
+	dc_case_tally(c, members, rule, t);
+}
+
+static int
+show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
+	  int with_late)
+{
+	GPtrArray *late = NULL;
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	dc_tally_t t;
+	dc_mail_opts_t mo;
+	int bad;
+	dc_vote_rule_t rule = rule_of(cli, o, &bad);
+
+	if (bad)
+		return bad;
+	if (dc_case_get(s, id, &c, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	tally_of(s, c, rule, &t);
+	dc_cli_mail_opts(cli, &mo);
+	/* Best effort: without notmuch the rest of the case still shows. */
+	if (with_late && dc_case_late_replies(s, &mo, id, &late, NULL) != DC_OK)
+		late = NULL;
+	if (o->json) {
+		dc_json_t *j = dc_json_new(1);
+
+		dc_json_begin_object(j);
+		json_case_body(j, c, &t, late);
+		dc_json_end_object(j);
+		json_out(cli, j);
+	} else {
+		text_case(cli, c, &t, late);
+	}
+	if (late)
+		g_ptr_array_unref(late);
+	dc_case_free(c);
+	return DC_EXIT_OK;
+}
+
+/* After a change: what the case is now, and the notmuch queue. */
+static int
+changed(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
+	const char *what)
+{
+	int queued = dc_cli_flush_mirror(cli, s);
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+
+	if (dc_case_get(s, id, &c, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (o->json) {
+		dc_json_t *j = dc_json_new(1);
+
+		dc_json_begin_object(j);
+		jint(j, "id", c->id);
+		jstr(j, "kind", dc_kind_name(c->kind));
+		jstr(j, "state", c->state);
+		jstr(j, "change", what);
+		jint(j, "queued_tag_changes", queued);
+		dc_json_end_object(j);
+		json_out(cli, j);
+	} else {
+		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s (now %s, %s)\n",
+			(gint64)c->id, what, dc_kind_name(c->kind), c->state);
+	}
+	dc_case_free(c);
+	return DC_EXIT_OK;
+}
+
+/* ---- subcommands -------------------------------------------------------- */
+
+typedef int (*sub_fn)(dc_cli_t *cli, dc_store_t *s, int64_t id,
+		      const opts_t *o);
+
+static int
+sub_show(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	if (need(cli, o, 1, "case show N"))
+		return DC_EXIT_USAGE;
+	return show_case(cli, s, id, o, 1);
+}
+
+static int
+sub_late(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	GPtrArray *late = NULL;
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	dc_mail_opts_t mo;
+	guint i;
+
+	if (need(cli, o, 1, "case late N"))
+		return DC_EXIT_USAGE;
+	dc_cli_mail_opts(cli, &mo);
+	if (dc_case_get(s, id, &c, &err) != DC_OK ||
+	    dc_case_late_replies(s, &mo, id, &late, &err) != DC_OK) {
+		dc_case_free(c);
+		return dc_cli_fail(cli, &err);
+	}
+	dc_case_free(c);
+	if (o->json) {
+		dc_json_t *j = dc_json_new(1);
+
+		dc_json_begin_array(j);
+		for (i = 0; i < late->len; i++)
+			jval(j, late->pdata[i]);
+		dc_json_end_array(j);
+		json_out(cli, j);
+	} else {
+		for (i = 0; i < late->len; i++) {
+			char *m = san(late->pdata[i]);
+
+			fprintf(cli->out, "%s\n", m);
+			g_free(m);
+		}
+	}
+	g_ptr_array_unref(late);
+	return DC_EXIT_OK;
+}
+
+static int
+sub_state(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	char *what;
+	int rc;
+
+	if (need(cli, o, 2, "case state N STATE"))
+		return DC_EXIT_USAGE;
+	if (dc_case_set_state(s, id, o->args[1], o->note,
+			      actor(cli), now(), &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	what = g_strdup_printf("state set to %s", o->args[1]);
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	return rc;
+}
+
+static int
+sub_note(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 2, "case note N TEXT"))
+		return DC_EXIT_USAGE;
+	if (dc_case_note(s, id, o->args[1], actor(cli), now(),
+			 &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o, "note added");
+}
+
+static int
+sub_convert(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	dc_kind_t k;
+
+	if (need(cli, o, 2, "case convert N admonition|escalation"))
+		return DC_EXIT_USAGE;
+	if (dc_kind_parse(o->args[1], &k, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	if (dc_case_convert(s, id, k, o->note, actor(cli), now(),
+			    &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o, "converted into a report");
+}
+
+static int
+sub_undo(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 1, "case undo N"))
+		return DC_EXIT_USAGE;
+	if (dc_case_undo(s, id, actor(cli), now(), &err) !=
+	    DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o, "undone");
+}
+
+static int
+sub_participant(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 3, "case participant N ROLE ADDRESS"))
+		return DC_EXIT_USAGE;
+	if (dc_case_participant(s, id, o->args[1], o->args[2], o->name,
+				o->remove, actor(cli), now(),
+				&err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o,
+		       o->remove ? "participant removed" : "participant added");
+}
+
+static int
+conflict_or_recuse(dc_cli_t *cli, dc_store_t *s, int64_t id,
+		   const opts_t *o, int recuse)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 2, recuse ? "case recuse N ADDRESS"
+				   : "case conflict N ADDRESS"))
+		return DC_EXIT_USAGE;
+	if (dc_case_conflict(s, id, o->args[1], o->note, recuse,
+			     actor(cli), now(), &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	/* A recused viewer no longer sees the case: say so plainly. */
+	if (recuse && dc_cli_identity(cli) &&
+	    !g_ascii_strcasecmp(dc_cli_identity(cli), o->args[1])) {
+		dc_cli_flush_mirror(cli, s);
+		fprintf(cli->out, "case %" G_GINT64_FORMAT ": you are recused\n",
+			(gint64)id);
+		return DC_EXIT_OK;
+	}
+	return changed(cli, s, id, o,
+		       recuse ? "recusal recorded" : "conflict declared");
+}
+
+static int
+sub_conflict(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	return conflict_or_recuse(cli, s, id, o, 0);
+}
+
+static int
+sub_recuse(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	return conflict_or_recuse(cli, s, id, o, 1);
+}
+
+static int
+measure_dates(dc_cli_t *cli, const opts_t *o, dc_outcome_t *out, char **rel)
+{
+	dc_error_t err = { 0 };
+	dc_release_t r;
+	char buf[16];
+	int64_t start;
+
+	*rel = NULL;
+	if (o->from && dc_when_parse(o->from, &out->from, &r, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	if (o->until && o->cycles)
+		return dc_cli_usage(cli, &cmd_case,
+				    "--until or --cycles, not both");
+	if (o->until) {
+		if (dc_when_parse(o->until, &out->until, &r, &err) != DC_OK)
+			return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+		if (r.major) {
+			dc_release_format(r, buf);
+			*rel = g_strdup(buf);
+		}
+	} else if (o->cycles) {
+		/* N release cycles: until the N-th release after the start. */
+		int est;
+
+		start = out->from ? out->from : now();
+		r = dc_release_after(start, o->cycles);
+		dc_release_date(r, &out->until, &est, NULL);
+		dc_release_format(r, buf);
+		*rel = g_strdup(buf);
+	}
+	return 0;
+}
+
+static int
+sub_outcome(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_outcome_t out = { 0 };
+	dc_error_t err = { 0 };
+	char *rel = NULL;
+	int rc;
+
+	if (need(cli, o, 2, "case outcome N OUTCOME"))
+		return DC_EXIT_USAGE;
+	if (dc_outcome_parse(o->args[1], &out.kind, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	rc = measure_dates(cli, o, &out, &rel);
+	if (rc)
+		return rc;
+	out.public_ = o->public_;
+	out.what = (char *)o->what;
+	out.scope = (char *)o->scope;
+	out.until_release = rel;
+	out.note = (char *)o->note;
+	if (dc_case_outcome(s, id, &out, actor(cli), now(),
+			    &err) != DC_OK) {
+		g_free(rel);
+		return dc_cli_fail(cli, &err);
+	}
+	g_free(rel);
+	return changed(cli, s, id, o, dc_outcome_label(out.kind));
+}
+
+static int
+sub_vote(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	dc_vote_choice_t ch;
+
+	if (need(cli, o, 2, "case vote N --member ADDRESS "
+			    "for|against|abstain|recused"))
+		return DC_EXIT_USAGE;
+	if (!o->member)
+		return dc_cli_usage(cli, &cmd_case, "whose vote? --member");
+	if (dc_vote_choice_parse(o->args[1], &ch, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	if (dc_case_vote(s, id, o->member, ch, actor(cli), now(),
+			 &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o, "vote recorded");
+}
+
+static int
+sub_tally(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	dc_tally_t t;
+	int bad;
+	dc_vote_rule_t rule = rule_of(cli, o, &bad);
+
+	if (bad || need(cli, o, 1, "case tally N"))
+		return DC_EXIT_USAGE;
+	if (dc_case_get(s, id, &c, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	tally_of(s, c, rule, &t);
+	dc_case_free(c);
+	if (o->json) {
+		dc_json_t *j = dc_json_new(1);
+
+		json_tally(j, &t);
+		json_out(cli, j);
+	} else {
+		fprintf(cli->out,
+			"%d for, %d against, %d abstain, %d recused\n"
+			"rule: two thirds of %s = %d\n%s\n",
+			t.n_for, t.n_against, t.n_abstain, t.n_recused,
+			t.rule == DC_RULE_MEMBERS ? "the members less the "
+						    "recused"
+						  : "the votes cast",
+			t.denominator, t.why);
+	}
+	return DC_EXIT_OK;
+}
+
+static int
+expiring(dc_cli_t *cli, dc_store_t *s, const opts_t *o)
+{
+	dc_release_t rel = { 0 };
+	GPtrArray *cases = NULL, *hits = NULL;
+	dc_error_t err = { 0 };
+	int days = o->within;
+	guint i;
+
+	if (o->nargs)
+		return dc_cli_usage(cli, &cmd_case, "case expiring takes no "
+						    "case number");
+	if (o->release && dc_release_parse(o->release, &rel, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	if (days < 0 && !o->release)
+		days = 30;
+	if (s && dc_case_list(s, &cases, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (!cases)
+		cases = g_ptr_array_new();
+	dc_outcome_expiring(cases, now(), days, &rel, &hits);
+	if (o->json) {
+		dc_json_t *j = dc_json_new(1);
+
+		dc_json_begin_array(j);
+		for (i = 0; i < hits->len; i++) {
+			const dc_expiry_t *e = hits->pdata[i];
+
+			dc_json_begin_object(j);
+			jint(j, "case", e->case_id);
+			dc_json_key(j, "expired");
+			dc_json_bool(j, e->expired);
+			dc_json_key(j, "measure");
+			json_outcome(j, e->outcome);
+			dc_json_end_object(j);
+		}
+		dc_json_end_array(j);
+		json_out(cli, j);
+	} else {
+		for (i = 0; i < hits->len; i++) {
+			const dc_expiry_t *e = hits->pdata[i];
+
+			fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s\n",
+				(gint64)e->case_id,
+				e->expired ? "measure has ended" :
+					     "measure ends soon");
+			text_outcome(cli, e->outcome);
+		}
+	}
+	g_ptr_array_unref(hits);
+	g_ptr_array_unref(cases);
+	return DC_EXIT_OK;
+}
+
+static const struct {
+	const char *name;
+	sub_fn fn;
+	int writes;
+} subs[] = {
+	{ "show", sub_show, 0 },
+	{ "late", sub_late, 0 },
+	{ "tally", sub_tally, 0 },
+	{ "state", sub_state, 1 },
+	{ "note", sub_note, 1 },
+	{ "convert", sub_convert, 1 },
+	{ "undo", sub_undo, 1 },
+	{ "participant", sub_participant, 1 },
+	{ "conflict", sub_conflict, 1 },
+	{ "recuse", sub_recuse, 1 },
+	{ "outcome", sub_outcome, 1 },
+	{ "vote", sub_vote, 1 },
+};
+
+static int
+run(dc_cli_t *cli, int argc, char **argv)
+{
+	dc_error_t err = { 0 };
+	dc_store_t *s = NULL;
+	int64_t id = 0;
+	opts_t o;
+	size_t i;
+	int rc;
+
+	if (argc < 2)
+		return dc_cli_usage(cli, &cmd_case, "which subcommand?");
+	if (parse_opts(cli, argc - 1, argv + 1, &o))
+		return DC_EXIT_USAGE;
+	if (!strcmp(argv[1], "expiring")) {
+		if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
+			return dc_cli_fail(cli, &err);
+		rc = expiring(cli, s, &o);
+		dc_store_close(s);
+		return rc;
+	}
+	for (i = 0; i < G_N_ELEMENTS(subs); i++)
+		if (!strcmp(argv[1], subs[i].name))
+			break;
+	if (i == G_N_ELEMENTS(subs))
+		return dc_cli_usage(cli, &cmd_case, "unknown subcommand '%s'",
+				    argv[1]);
+	if (o.nargs < 1)
+		return dc_cli_usage(cli, &cmd_case, "which case?");
+	if ((rc = parse_id(cli, o.args[0], &id)))
+		return rc;
+	/* Reading must not create a store; a change may. */
+	if ((subs[i].writes ? dc_cli_open_store(cli, &s, &err)
+			    : dc_cli_open_store_existing(cli, &s, &err)) !=
+	    DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (!s) {
+		fprintf(cli->err, "decorum: no case #%" G_GINT64_FORMAT "\n",
+			(gint64)id);
+		return DC_EXIT_NOT_FOUND;
+	}
+	rc = subs[i].fn(cli, s, id, &o);
+	dc_store_close(s);
+	return rc;
+}

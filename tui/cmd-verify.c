@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * decorum verify [--head HASH] [--json]: check the hash chain, its head
+ * and the case cache (core/verify.h).  Exit 3 naming the first bad event.
+ */
+#include <getopt.h>
+
+#include "core/json.h"
+#include "core/verify.h"
+#include "tui/cli.h"
+
+static int run(dc_cli_t *cli, int argc, char **argv);
+
+const dc_cmd_t cmd_verify = {
+	.name = "verify",
+	.args = "[--head HASH] [--json]",
+	.summary = "check that the case history is intact",
+	.run = run,
+};
+
+static int
+run(dc_cli_t *cli, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "head", required_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *head = NULL;
+	dc_error_t err = { 0 };
+	dc_store_t *s = NULL;
+	dc_verify_t v = { 0 };
+	dc_status_t st = DC_OK;
+	int c, json = 0;
+
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		if (c == 'j')
+			json = 1;
+		else if (c == 'h')
+			head = optarg;
+		else
+			return dc_cli_usage(cli, &cmd_verify, "bad option");
+	}
+	if (optind != argc)
+		return dc_cli_usage(cli, &cmd_verify, "no arguments expected");
+	if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (s)
+		st = dc_verify_store(s, head, &v, &err);
+	dc_store_close(s);
+	if (json) {
+		dc_json_t *j = dc_json_new(1);
+		char *text;
+
+		dc_json_begin_object(j);
+		dc_json_key(j, "ok");
+		dc_json_bool(j, st == DC_OK);
+		dc_json_key(j, "events");
+		dc_json_int(j, v.events);
+		dc_json_key(j, "head");
+		dc_json_string(j, v.head);
+		dc_json_key(j, "bad_event");
+		if (v.bad_id)
+			dc_json_int(j, v.bad_id);
+		else
+			dc_json_null(j);
+		dc_json_key(j, "bad_case");
+		if (v.bad_case)
+			dc_json_int(j, v.bad_case);
+		else
+			dc_json_null(j);
+		dc_json_key(j, "error");
+		dc_json_string(j, st == DC_OK ? NULL : err.msg);
+		dc_json_end_object(j);
+		text = dc_json_finish(j);
+		fputs(text, cli->out);
+		g_free(text);
+	} else if (st == DC_OK) {
+		fprintf(cli->out, "ok: %" G_GINT64_FORMAT " events, head %s\n",
+			(gint64)v.events, *v.head ? v.head : "(empty log)");
+	}
+	if (st != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return DC_EXIT_OK;
+}
