@@ -295,11 +295,13 @@ message_load(notmuch_message_t *nm, int depth, int bodies)
 					&matched) == NOTMUCH_STATUS_SUCCESS &&
 	    matched)
 		msg->flags |= DC_MSG_MATCHED;
-	/* The index's copies; the parser replaces them with its own. */
-	msg->from = g_strdup(nm_header(nm, "from"));
-	msg->subject = g_strdup(nm_header(nm, "subject"));
 	if (bodies)
 		dc_message_parse_file(msg, msg->filename);
+	/* The index's copies, when there is no parse to give its own. */
+	if (!msg->from)
+		msg->from = g_strdup(nm_header(nm, "from"));
+	if (!msg->subject)
+		msg->subject = g_strdup(nm_header(nm, "subject"));
 	return msg;
 }
 
