@@ -245,13 +245,15 @@ parse_stream(dc_message_t *msg, GMimeStream *stream)
 void
 dc_message_parse_file(dc_message_t *msg, const char *path)
 {
-	GMimeStream *stream;
 	GError *gerr = NULL;
+	gchar *data = NULL;
+	gsize len = 0;
 
-	if (!msg->attachments)
-		msg->attachments = g_ptr_array_new_with_free_func(attachment_free);
-	stream = path ? g_mime_stream_fs_open(path, O_RDONLY, 0, &gerr) : NULL;
-	if (!stream) {
+	/* Read, not mapped: a file cut short under a map would be SIGBUS. */
+	if (!path || !g_file_get_contents(path, &data, &len, &gerr)) {
+		if (!msg->attachments)
+			msg->attachments =
+				g_ptr_array_new_with_free_func(attachment_free);
 		msg->flags |= DC_MSG_UNREADABLE;
 		msg->body = g_strdup_printf("[decorum: cannot read %s: %s]\n",
 					    path ? path : "(no file)",
@@ -259,15 +261,48 @@ dc_message_parse_file(dc_message_t *msg, const char *path)
 		g_clear_error(&gerr);
 		return;
 	}
-	parse_stream(msg, stream);
+	dc_message_parse_bytes(msg, data, len);
+	g_free(data);
+}
+
+/*
+ * Every string GMime hands back is a C string: a NUL byte in a header or a
+ * body would silently cut off what follows it, so a hostile sender could
+ * hide text from the reader.  Mail has no business carrying NUL bytes
+ * (not even 8bit parts may), so each becomes U+FFFD, the sanitizer's mark
+ * for a NUL, before parsing.
+ */
+static GByteArray *
+nul_replace(const char *data, size_t len)
+{
+	GByteArray *b = g_byte_array_sized_new(len + 64);
+	const char *p = data, *end = data + len, *nul;
+
+	while ((nul = memchr(p, '\0', end - p))) {
+		g_byte_array_append(b, (const guint8 *)p, nul - p);
+		g_byte_array_append(b, (const guint8 *)"\xef\xbf\xbd", 3);
+		p = nul + 1;
+	}
+	g_byte_array_append(b, (const guint8 *)p, end - p);
+	return b;
 }
 
 void
 dc_message_parse_bytes(dc_message_t *msg, const char *data, size_t len)
 {
+	GByteArray *copy = NULL;
+
 	if (!msg->attachments)
 		msg->attachments = g_ptr_array_new_with_free_func(attachment_free);
+	if (len && memchr(data, '\0', len)) {
+		copy = nul_replace(data, len);
+		data = (const char *)copy->data;
+		len = copy->len;
+	}
+	/* The memory stream copies the bytes. */
 	parse_stream(msg, g_mime_stream_mem_new_with_buffer(data, len));
+	if (copy)
+		g_byte_array_unref(copy);
 }
 
 void
