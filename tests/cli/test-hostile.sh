@@ -149,3 +149,82 @@ fi
 if "$DECORUM" --help | grep -q '^  fsck'; then
 	check "fsck finds the tags and the store agree" "$DECORUM" fsck
 fi
+
+# ---- the full-screen interface in tmux ------------------------------------
+if ! command -v tmux >/dev/null 2>&1; then
+	skip "hostile mail in the TUI (tmux is not installed)"
+	exit 0
+fi
+if ! "$DECORUM" --help | grep -q '^  tui'; then
+	skip "hostile mail in the TUI (no tui command yet)"
+	exit 0
+fi
+sock="decorum-hostile-$$"
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; t_cleanup' EXIT
+
+# wait_for TEXT: poll the pane until TEXT shows (bounded, not timed: the
+# 5,000 message thread takes a while on a busy machine).
+wait_for() {
+	i=0
+	while [ $i -lt 1200 ]; do
+		tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# never saw: $1"
+	tm capture-pane -p -t dc 2>/dev/null | sed 's/^/#   | /'
+	return 1
+}
+
+# pane NAME: keep the pane, escapes included, for the check at the end.
+pane() {
+	tm capture-pane -p -e -t dc >"$T/pane-$1.txt"
+}
+
+tm new-session -d -s dc -x 120 -y 40 \
+	"env TERM=screen-256color '$DECORUM' tui; echo decorum-exited-\$?; sleep 600"
+# An OSC 52 that got through would land in a tmux paste buffer.
+tm set-option -g set-clipboard on
+wait_for "Threads matching" || fail "the TUI opens on the hostile corpus"
+pane list
+k=0
+while [ $k -lt "$nthr" ]; do
+	tm send-keys -t dc Enter
+	if wait_for "Lore: "; then
+		pane "thread-$k-top"
+		tm send-keys -t dc PgDn PgDn PgDn
+		sleep 0.3
+		pane "thread-$k-page"
+		tm send-keys -t dc c
+		sleep 0.3
+		pane "thread-$k-case"
+		tm send-keys -t dc c End
+		sleep 0.5
+		pane "thread-$k-end"
+		tm send-keys -t dc q
+		wait_for "Threads matching" >/dev/null
+	else
+		fail "thread $k opens in the TUI"
+	fi
+	tm send-keys -t dc j
+	k=$((k + 1))
+done
+tm send-keys -t dc '?'
+sleep 0.3
+pane help
+tm send-keys -t dc q q
+if wait_for "decorum-exited-0"; then
+	ok "the TUI walked every hostile thread and quit cleanly"
+else
+	fail "the TUI walked every hostile thread and quit cleanly"
+fi
+n=$(ls "$T"/pane-thread-*-top.txt 2>/dev/null | wc -l)
+check_eq "every thread was opened in the TUI" "$nthr" "$n"
+check "no escape sequence from mail reached the terminal" clean -sgr "$T"/pane-*.txt
+cat "$T"/pane-*.txt | sed 's/\x1b\[[0-9;:]*m//g' >"$T/panes.txt"
+check "the TUI shows escapes as ␛" grep -q '␛\[2J' "$T/panes.txt"
+check "the TUI shows bidi overrides as <U+202E>" grep -q '<U+202E>' "$T/panes.txt"
+check_eq "no OSC 52 reached tmux's clipboard" "" "$(tm list-buffers 2>/dev/null)"
+title=$(tm display-message -p -t dc '#{pane_title}')
+check "the mail did not set the terminal title" test "$title" != title -a "$title" != t
