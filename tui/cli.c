@@ -9,7 +9,7 @@
 
 #include "tui/cli.h"
 
-extern const dc_cmd_t cmd_report;
+extern const dc_cmd_t cmd_report, cmd_packet;
 extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases;
 
 const dc_cmd_t *const dc_commands[] = {
@@ -18,6 +18,7 @@ const dc_cmd_t *const dc_commands[] = {
 	&cmd_tag,
 	&cmd_cases,
 	&cmd_report,
+	&cmd_packet,
 	NULL,
 };
 

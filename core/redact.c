@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "core/redact.h"
+
+static const char *const dropped[] = {
+	"Received", "Authentication-Results", "DKIM-Signature",
+	"Return-Path", "X-Original-To", "Delivered-To", "X-Received",
+	"Received-SPF", "X-Google-DKIM-Signature", "X-Envelope-From",
+	"X-Original-Sender", "X-Originating-IP", NULL,
+};
+
+int
+dc_redact_drops_header(const char *name)
+{
+	int i;
+
+	if (!g_ascii_strncasecmp(name, "ARC-", 4))
+		return 1;
+	for (i = 0; dropped[i]; i++)
+		if (!g_ascii_strcasecmp(name, dropped[i]))
+			return 1;
+	return 0;
+}
+
+static char *
+slug(const char *label)
+{
+	char *s = g_ascii_strdown(label, -1);
+
+	g_strdelimit(s, " ", '-');
+	return s;
+}
+
+/* Replace needle (any case; whole words when word) by with. */
+static char *
+replace(const char *text, const char *needle, int word, const char *with)
+{
+	char *esc = g_regex_escape_string(needle, -1);
+	char *pat = word ? g_strdup_printf("(?<![\\p{L}\\p{N}])%s"
+					   "(?![\\p{L}\\p{N}])", esc) :
+			   g_strdup(esc);
+	GRegex *re = g_regex_new(pat, G_REGEX_CASELESS | G_REGEX_OPTIMIZE,
+				 0, NULL);
+	char *r = re ? g_regex_replace_literal(re, text, -1, 0, with, 0,
+					       NULL) :
+		       NULL;
+
+	if (re)
+		g_regex_unref(re);
+	g_free(pat);
+	g_free(esc);
+	return r ? r : g_strdup(text);
+}
+
+static void
+step(char **text, const char *needle, int word, const char *with)
+{
+	char *r;
+
+	if (!needle || g_utf8_strlen(needle, -1) < 3)
+		return;
+	r = replace(*text, needle, word, with);
+	g_free(*text);
+	*text = r;
+}
+
+char *
+dc_redact_text(const char *text, const dc_identity_set_t *set)
+{
+	char *t = g_utf8_make_valid(text ? text : "", -1);
+	guint i, j, k;
+
+	for (i = 0; i < dc_identity_count(set); i++) {
+		const dc_identity_t *id = dc_identity_get(set, i);
+		char *s = slug(id->label);
+		char *addr = g_strconcat(s, "@redacted.invalid", NULL);
+
+		if (id->address) {
+			const char *at = strrchr(id->address, '@');
+			char *local = g_strndup(id->address,
+						at ? (gsize)(at - id->address) :
+						     strlen(id->address));
+
+			step(&t, id->address, 0, addr);
+			step(&t, local, 1, s);
+			g_free(local);
+		}
+		for (j = 0; j < id->names->len; j++)
+			step(&t, id->names->pdata[j], 0, id->label);
+		for (j = 0; j < id->names->len; j++) {
+			char **w = g_strsplit_set(id->names->pdata[j],
+						  " \t,\"'()", -1);
+
+			for (k = 0; w[k]; k++)
+				step(&t, w[k], 1, id->label);
+			g_strfreev(w);
+		}
+		g_free(addr);
+		g_free(s);
+	}
+	return t;
+}
+
+/* ---- messages ------------------------------------------------------- */
+
+static void
+redact_addresses(InternetAddressList *l, const dc_identity_set_t *set)
+{
+	int i, n = l ? internet_address_list_length(l) : 0;
+
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(l, i);
+		InternetAddressMailbox *mb;
+		const dc_identity_t *id;
+		char *s, *addr;
+
+		if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			redact_addresses(internet_address_group_get_members(
+						 INTERNET_ADDRESS_GROUP(ia)),
+					 set);
+			continue;
+		}
+		mb = INTERNET_ADDRESS_MAILBOX(ia);
+		id = dc_identity_find(set, internet_address_mailbox_get_addr(mb));
+		if (!id) {
+			/* Someone else: a reporter's name may still be in
+			 * the display name ("X via Y"). */
+			const char *name = internet_address_get_name(ia);
+
+			if (name) {
+				s = dc_redact_text(name, set);
+				if (strcmp(s, name))
+					internet_address_set_name(ia, s);
+				g_free(s);
+			}
+			continue;
+		}
+		s = slug(id->label);
+		addr = g_strconcat(s, "@redacted.invalid", NULL);
+		internet_address_set_name(ia, id->label);
+		internet_address_mailbox_set_addr(mb, addr);
+		g_free(addr);
+		g_free(s);
+	}
+}
+
+static int
+is_address_header(const char *name)
+{
+	static const char *const names[] = { "From", "To", "Cc", "Bcc",
+					     "Reply-To", "Sender", NULL };
+	int i;
+
+	for (i = 0; names[i]; i++)
+		if (!g_ascii_strcasecmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
+static void
+redact_headers(GMimeObject *obj, const dc_identity_set_t *set)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	int i;
+
+	for (i = g_mime_header_list_get_count(hl) - 1; i >= 0; i--) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		const char *name = g_mime_header_get_name(h);
+		const char *raw;
+		char *dec, *red;
+
+		if (dc_redact_drops_header(name)) {
+			g_mime_header_list_remove_at(hl, i);
+			continue;
+		}
+		if (GMIME_IS_MESSAGE(obj) && is_address_header(name))
+			continue;
+		raw = g_mime_header_get_raw_value(h);
+		if (!raw)
+			continue;
+		dec = g_mime_utils_header_decode_text(NULL, raw);
+		red = dc_redact_text(dec, set);
+		if (strcmp(dec, red)) {
+			char *v = g_strstrip(red);
+
+			g_mime_header_set_value(h, NULL, v, "utf-8");
+		}
+		g_free(red);
+		g_free(dec);
+	}
+}
+
+static void redact_object(GMimeObject *obj, const dc_identity_set_t *set);
+
+static void
+redact_message(GMimeMessage *m, const dc_identity_set_t *set)
+{
+	static const GMimeAddressType types[] = {
+		GMIME_ADDRESS_TYPE_SENDER, GMIME_ADDRESS_TYPE_FROM,
+		GMIME_ADDRESS_TYPE_REPLY_TO, GMIME_ADDRESS_TYPE_TO,
+		GMIME_ADDRESS_TYPE_CC, GMIME_ADDRESS_TYPE_BCC,
+	};
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(types); i++)
+		redact_addresses(g_mime_message_get_addresses(m, types[i]),
+				 set);
+	redact_headers(GMIME_OBJECT(m), set);
+	if (g_mime_message_get_mime_part(m))
+		redact_object(g_mime_message_get_mime_part(m), set);
+}
+
+static void
+redact_text_part(GMimeTextPart *tp, const dc_identity_set_t *set)
+{
+	GMimeContentEncoding enc =
+		g_mime_part_get_content_encoding(GMIME_PART(tp));
+	char *text = g_mime_text_part_get_text(tp);
+	char *red;
+
+	if (!text)
+		return;
+	red = dc_redact_text(text, set);
+	if (strcmp(text, red)) {
+		g_mime_text_part_set_text(tp, red);
+		/* Keep the transfer encoding the sender chose (base64 stays
+		 * base64), unless 7bit can no longer carry the text. */
+		if (enc != GMIME_CONTENT_ENCODING_DEFAULT &&
+		    !(enc == GMIME_CONTENT_ENCODING_7BIT &&
+		      !g_str_is_ascii(red)))
+			g_mime_part_set_content_encoding(GMIME_PART(tp), enc);
+	}
+	g_free(red);
+	g_free(text);
+}
+
+static void
+redact_object(GMimeObject *obj, const dc_identity_set_t *set)
+{
+	int i;
+
+	redact_headers(obj, set);
+	if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+
+		for (i = 0; i < g_mime_multipart_get_count(mp); i++)
+			redact_object(g_mime_multipart_get_part(mp, i), set);
+	} else if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *m =
+			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+
+		if (m)
+			redact_message(m, set);
+	} else if (GMIME_IS_TEXT_PART(obj)) {
+		redact_text_part(GMIME_TEXT_PART(obj), set);
+	}
+}
+
+dc_status_t
+dc_redact_message(const char *data, size_t len, const dc_identity_set_t *set,
+		  char **out, size_t *out_len, dc_error_t *err)
+{
+	GMimeStream *in = g_mime_stream_mem_new_with_buffer(data, len);
+	GMimeParser *parser = g_mime_parser_new_with_stream(in);
+	GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
+	char *text;
+
+	g_object_unref(parser);
+	g_object_unref(in);
+	*out = NULL;
+	if (!m)
+		return dc_fail(err, DC_E_DATA,
+			       "a message of the case could not be parsed "
+			       "for redaction");
+	redact_message(m, set);
+	text = g_mime_object_to_string(GMIME_OBJECT(m), NULL);
+	g_object_unref(m);
+	*out = text;
+	*out_len = strlen(text);
+	return DC_OK;
+}

@@ -1,0 +1,140 @@
+#!/bin/sh
+# decorum packet: the mbox round trip, the manifest, the modes and the
+# refusals, and redaction against a reporter hidden in every form.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/fixture-cases.sh"
+t_setup
+fixture_cases || { fail "fixture store"; exit 1; }
+
+# Message ids of an mboxrd file, one a line, sorted.
+mbox_ids() {
+	awk '/^From mboxrd@z / { hdr = 1; next }
+	     hdr && /^$/ { hdr = 0 }
+	     hdr && tolower($0) ~ /^message-id:/ {
+		sub(/^[^:]*:[ \t]*</, ""); sub(/>.*$/, ""); print }' "$1" | sort
+}
+
+"$DECORUM" packet 2 -o "$T/p2" >"$T/p2.out"
+check_eq "packet exits 0" 0 $?
+check "packet names the output" grep -q "$T/p2" "$T/p2.out"
+thread=$(fixture_thread 20261009081500.24793-1-zoe.hartmann@example.com)
+check_eq "thread.mbox holds every message of the case" \
+	"$(notmuch count "thread:$thread")" "$(grep -c '^From mboxrd@z ' "$T/p2/thread.mbox")"
+check_eq "... with the case's message ids" \
+	"$(notmuch search --output=messages "thread:$thread" | sed 's/^id://' | sort)" "$(mbox_ids "$T/p2/thread.mbox")"
+check "sha256sum -c MANIFEST.sha256 passes" sh -c 'cd "$1" && sha256sum -c --quiet MANIFEST.sha256' _ "$T/p2"
+check "cover.eml is addressed to the TAB" grep -q '^To: tech-board@lists.linux-foundation.org' "$T/p2/cover.eml"
+check "every packet file is there" sh -c 'cd "$1" && ls cover.eml thread.mbox timeline.txt timeline.json decisions.txt decisions.json links.txt conflicts.txt MANIFEST.sha256' _ "$T/p2"
+
+# The mbox is what notmuch insert reads: insert it into a fresh database.
+mkdir -p "$T/ins/mail/cur" "$T/ins/mail/new" "$T/ins/mail/tmp"
+printf '[database]\npath=%s\n' "$T/ins/mail" >"$T/ins/config"
+NOTMUCH_CONFIG="$T/ins/config" notmuch new --quiet >/dev/null 2>&1
+awk -v dir="$T/ins/split" 'BEGIN { system("mkdir -p " dir) }
+     /^From mboxrd@z / { n++; f = dir "/" n; next }
+     { line = $0; if (line ~ /^>+From /) line = substr(line, 2); print line > f }' "$T/p2/thread.mbox"
+for f in "$T"/ins/split/*; do
+	NOTMUCH_CONFIG="$T/ins/config" notmuch insert <"$f" || break
+done
+check_eq "notmuch insert takes every message" \
+	"$(notmuch count "thread:$thread")" "$(NOTMUCH_CONFIG="$T/ins/config" notmuch count '*')"
+
+# mboxrd quoting: a body line "From x" gains one ">".
+# (core/packet.c dc_mboxrd_append; checked in the unit tests as well)
+
+# Modes and refusals.
+(umask 000 && "$DECORUM" packet 1 -o "$T/p1" >/dev/null)
+check_eq "packet directory is 0700 under umask 000" 700 "$(stat -c %a "$T/p1")"
+check_eq "packet files are 0600 under umask 000" 600 "$(stat -c %a "$T/p1"/* | sort -u | tr '\n' ' ' | sed 's/ $//')"
+"$DECORUM" packet 1 -o "$T/p1" >/dev/null 2>&1
+check_eq "an existing target is refused with exit 4" 4 $?
+mkdir "$T/victim"
+ln -s "$T/victim" "$T/plink"
+"$DECORUM" packet 1 -o "$T/plink" >/dev/null 2>&1
+check "a symlink at the target is refused, not followed" test $? -ne 0 -a -z "$(ls -A "$T/victim")"
+check "no temporary directory is left behind" sh -c '! ls -a "$1" | grep -q "^\.p"' _ "$T"
+"$DECORUM" packet 99 -o "$T/p99" >/dev/null 2>&1
+check_eq "a missing case exits 1" 1 $?
+
+# Redaction: a reporter hidden in a base64 body, an RFC 2047 From, an
+# attribution line, a signature, a Received header, and upper case.
+mkdir -p "$T/red"
+b64=$(printf 'Hello,\n\nI am writing about a review.\n\nOn Tue, Nov 3, Quentin Vasquez-Marlow wrote:\n> quoted\n\nThanks,\nQuentin\nQUENTIN.VM@EXAMPLE.ORG\n' | base64 -w 60)
+cat >"$T/red/1:2,S" <<MAIL
+Received: from mail.example.org by mx.example.net for <quentin.vm@example.org>
+Authentication-Results: mx.example.net; dkim=pass header.i=@example.org smtp.mailfrom=quentin.vm@example.org
+DKIM-Signature: v=1; a=rsa-sha256; d=example.org; s=sel; i=quentin.vm@example.org; b=abc
+ARC-Seal: i=1; a=rsa-sha256; d=example.org; s=sel; cv=none; b=xyz
+From: =?UTF-8?Q?Quentin_Vasquez=2DMarlow?= <quentin.vm@example.org>
+To: conduct@kernel.org
+Subject: report from Quentin
+Date: Tue, 17 Nov 2026 09:00:00 +0000
+Message-ID: <red-1@example.org>
+MIME-Version: 1.0
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: base64
+
+$b64
+MAIL
+qp=$(printf 'Dear Quentin,\n\nOn 17 Nov, QUENTIN VASQUEZ-MARLOW <quentin.vm@example.org> wrote:\n> I am writing about a review.\n\nWe will look into it. R=C3=A9sum=C3=A9 follows.\n')
+cat >"$T/red/2:2,S" <<MAIL
+From: Committee Member <member@example.org>
+To: =?ISO-8859-1?B?UXVlbnRpbiBWYXNxdWV6LU1hcmxvdw==?= <Quentin.VM@example.org>
+Cc: conduct@kernel.org
+Subject: Re: report from Quentin
+Date: Tue, 17 Nov 2026 12:00:00 +0000
+Message-ID: <red-2@example.org>
+In-Reply-To: <red-1@example.org>
+MIME-Version: 1.0
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+$qp
+MAIL
+cp "$T/red/1:2,S" "$T/mail/cur/red-1:2,S"
+cp "$T/red/2:2,S" "$T/mail/cur/red-2:2,S"
+notmuch new --quiet >/dev/null 2>&1
+rthread=$(fixture_thread red-1@example.org)
+"$DECORUM" tag "$rthread" escalation >/dev/null
+rcase=$("$DECORUM" cases --json | jq ".[] | select(.threads[0] == \"$rthread\") | .id")
+"$DECORUM" packet "$rcase" -o "$T/pr" --redact >"$T/pr.out" 2>&1
+check_eq "a redacted packet is written" 0 $?
+check "the reporter is Reporter A" grep -q '^From: Reporter A <reporter-a@redacted.invalid>' "$T/pr/thread.mbox"
+for pat in quentin vasquez marlow 'quentin\.vm' 'UXVlbnRpbi' 'cXVlbnRpbi' 'dWVudGlu' 'VlbnRpbi'; do
+	if grep -rqi -- "$pat" "$T/pr"; then fail "redacted packet has no '$pat'"; else ok "redacted packet has no '$pat'"; fi
+done
+check "trace and authentication headers are dropped" sh -c '! grep -qi "^\(Received\|Authentication-Results\|DKIM-Signature\|ARC-\)" "$1"' _ "$T/pr/thread.mbox"
+check "the base64 body stays base64" grep -q '^Content-Transfer-Encoding: base64' "$T/pr/thread.mbox"
+check "the redacted manifest checks" sh -c 'cd "$1" && sha256sum -c --quiet MANIFEST.sha256' _ "$T/pr"
+check "the redacted mbox keeps every message" test "$(grep -c '^From mboxrd@z ' "$T/pr/thread.mbox")" -eq 2
+
+# What redaction cannot reach, the final scan catches: an attachment.
+att=$(printf 'contact: quentin.vm@example.org\n' | base64)
+cat >"$T/mail/cur/red-3:2,S" <<MAIL
+From: Committee Member <member@example.org>
+To: conduct@kernel.org
+Subject: Re: report from Quentin
+Date: Tue, 17 Nov 2026 13:00:00 +0000
+Message-ID: <red-3@example.org>
+In-Reply-To: <red-2@example.org>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary=b
+
+--b
+Content-Type: text/plain
+
+see attachment
+--b
+Content-Type: application/octet-stream; name=notes.bin
+Content-Transfer-Encoding: base64
+
+$att
+--b--
+MAIL
+notmuch new --quiet >/dev/null 2>&1
+"$DECORUM" packet "$rcase" -o "$T/pf" --redact >"$T/pf.out" 2>&1
+check_eq "a failed redaction check exits 4" 4 $?
+check "... leaves no packet" test ! -e "$T/pf"
+check "... and no temporary directory" sh -c '! ls -a "$1" | grep -q "^\.pf"' _ "$T"
+check "... and says why" grep -q 'redaction check failed' "$T/pf.out"
+exit 0

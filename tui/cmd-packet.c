@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* decorum packet CASE [-o DIR] [--redact]: the TAB escalation packet. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/packet.h"
+#include "core/report.h"
+#include "tui/cli.h"
+
+static int run(dc_cli_t *cli, int argc, char **argv);
+
+const dc_cmd_t cmd_packet = {
+	.name = "packet",
+	.args = "CASE [-o DIR] [--redact] [--to ADDRESS]",
+	.summary = "write the TAB escalation packet of a case",
+	.run = run,
+};
+
+static void
+progress(void *ctx, unsigned done, unsigned total)
+{
+	dc_cli_t *cli = ctx;
+
+	if (isatty(fileno(cli->err)))
+		fprintf(cli->err, "\rdecorum packet: %u messages", done);
+}
+
+static int
+run(dc_cli_t *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "redact", no_argument, NULL, 'r' },
+		{ "to", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	dc_packet_opts_t o = { .now = dc_now(), .progress = progress,
+			       .ctx = cli };
+	dc_error_t err = { 0 };
+	dc_store_t *store = NULL;
+	dc_mail_t *mail = NULL;
+	char *dir = NULL, *end;
+	unsigned n = 0;
+	int c, rc = DC_EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+		if (c == 'o')
+			o.dir = optarg;
+		else if (c == 'r')
+			o.redact = 1;
+		else if (c == 't')
+			o.to = optarg;
+		else
+			return dc_cli_usage(cli, &cmd_packet, "bad option");
+	}
+	if (argc - optind != 1)
+		return dc_cli_usage(cli, &cmd_packet, "need one CASE number");
+	o.case_id = strtoll(argv[optind], &end, 10);
+	if (*end || o.case_id <= 0)
+		return dc_cli_usage(cli, &cmd_packet, "'%s' is not a case "
+				    "number", argv[optind]);
+	if (!o.dir)
+		o.dir = dir = g_strdup_printf("case-%" G_GINT64_FORMAT
+					      "-packet", (gint64)o.case_id);
+	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK ||
+	    dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK) {
+		rc = dc_cli_fail(cli, &err);
+		goto out;
+	}
+	if (!store) {
+		fprintf(cli->err, "decorum: no case store yet\n");
+		rc = DC_EXIT_NOT_FOUND;
+		goto out;
+	}
+	o.actor = dc_cli_actor(cli, mail);
+	if (dc_packet_write(store, mail, &o, &n, &err) != DC_OK) {
+		if (isatty(fileno(cli->err)))
+			fputc('\n', cli->err);
+		rc = dc_cli_fail(cli, &err);
+		goto out;
+	}
+	if (isatty(fileno(cli->err)))
+		fputc('\n', cli->err);
+	fprintf(cli->out, "case %" G_GINT64_FORMAT ": packet written to %s "
+		"(%u messages%s)\n", (gint64)o.case_id, o.dir, n,
+		o.redact ? ", reporters redacted" : "");
+out:
+	dc_mail_close(mail);
+	dc_store_close(store);
+	g_free(dir);
+	return rc;
+}
