@@ -5,8 +5,10 @@
  * thread's wanted tags as the store has them now, so applying twice, or
  * after a crash, or out of order, gives the same tags.
  */
+#include <fcntl.h>
 #include <notmuch.h>
 #include <signal.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +123,44 @@ nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
 		       detail ? detail : "");
 }
 
+/*
+ * Is the Xapian write lock of the database open in db held by another
+ * process?  libnotmuch built with retry_lock opens read-write with
+ * DB_RETRY_LOCK, which waits as long as the lock is held (a long
+ * "notmuch new"), so the mirror asks first: Xapian holds an fcntl lock on
+ * xapian/flintlock, which F_GETLK sees.  A lock taken between this look
+ * and the open is still waited for; that window is short.
+ */
+static int
+xapian_locked(notmuch_database_t *db)
+{
+	const char *dirs[2] = {
+		notmuch_database_get_path(db),
+		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH),
+	};
+	static const char *const rel[] = { ".notmuch/xapian/flintlock",
+					   "xapian/flintlock" };
+	int i, k, locked = 0, found = 0;
+
+	for (i = 0; i < 2 && !found; i++) {
+		for (k = 0; k < 2 && !found && dirs[i]; k++) {
+			char *path = g_build_filename(dirs[i], rel[k], NULL);
+			struct flock fl = { .l_type = F_WRLCK,
+					    .l_whence = SEEK_SET };
+			int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+			g_free(path);
+			if (fd < 0)
+				continue;
+			found = 1;
+			if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+				locked = 1;
+			close(fd);
+		}
+	}
+	return locked;
+}
+
 dc_status_t
 dc_mirror_open(const dc_mail_opts_t *opts, int writable, void **out,
 	       dc_error_t *err)
@@ -135,10 +175,21 @@ dc_mirror_open(const dc_mail_opts_t *opts, int writable, void **out,
 	if (opts->db_path && !config)
 		config = "";
 	st = notmuch_database_open_with_config(
-	    opts->db_path,
-	    writable ? NOTMUCH_DATABASE_MODE_READ_WRITE
-		     : NOTMUCH_DATABASE_MODE_READ_ONLY,
-	    config, opts->profile, &db, &msg);
+	    opts->db_path, NOTMUCH_DATABASE_MODE_READ_ONLY, config,
+	    opts->profile, &db, &msg);
+	if (st == NOTMUCH_STATUS_SUCCESS && writable) {
+		int locked = xapian_locked(db);
+
+		notmuch_database_destroy(db);
+		db = NULL;
+		if (locked)
+			return dc_fail(err, DC_E_LOCKED,
+				       "opening the notmuch database: it is "
+				       "locked (notmuch new running?)");
+		st = notmuch_database_open_with_config(
+		    opts->db_path, NOTMUCH_DATABASE_MODE_READ_WRITE, config,
+		    opts->profile, &db, &msg);
+	}
 	if (st != NOTMUCH_STATUS_SUCCESS)
 		r = nm_fail(err, st, "opening the notmuch database", msg);
 	else
