@@ -39,7 +39,7 @@ class Ctx:
 
 
 def run_timed(argv, env=None, stdout=None, tty=False, cwd=None):
-    """(seconds, peak RSS in KiB, exit status) of one run of argv."""
+    """(wall seconds, peak RSS in KiB, CPU seconds) of one run of argv."""
     master = None
     if tty:
         master, slave = os.openpty()
@@ -80,13 +80,13 @@ def run_timed(argv, env=None, stdout=None, tty=False, cwd=None):
     if p.returncode != 0:
         raise RuntimeError("%s: exit %d: %s" % (
             " ".join(argv), p.returncode, err.decode(errors="replace")[-400:]))
-    return t1 - t0, ru.ru_maxrss
+    return t1 - t0, ru.ru_maxrss, ru.ru_utime + ru.ru_stime
 
 
 def compare(ctx, pair, prepare=None):
     """Time each of the commands in pair (name -> dict(argv, env, ...))
-    alternately; return name -> {median, runs, rss}."""
-    res = {k: {"runs": [], "rss": []} for k in pair}
+    alternately; return name -> {median, runs, rss, cpu, cpu_median}."""
+    res = {k: {"runs": [], "rss": [], "cpu": []} for k in pair}
     for r in range(ctx.warmup + ctx.runs):
         for name, spec in pair.items():
             if prepare:
@@ -95,17 +95,31 @@ def compare(ctx, pair, prepare=None):
             if spec.get("stdout_file"):
                 out = open(spec["stdout_file"], "wb")
             try:
-                t, rss = run_timed(spec["argv"], env=spec.get("env"),
-                                   stdout=out, tty=spec.get("tty", False))
+                t, rss, cpu = run_timed(spec["argv"], env=spec.get("env"),
+                                        stdout=out,
+                                        tty=spec.get("tty", False))
             finally:
                 if out:
                     out.close()
             if r >= ctx.warmup:
                 res[name]["runs"].append(t)
                 res[name]["rss"].append(rss)
+                res[name]["cpu"].append(cpu)
     for v in res.values():
         v["median"] = statistics.median(v["runs"])
+        v["cpu_median"] = statistics.median(v["cpu"])
+    for k, v in res.items():
+        v["argv"] = " ".join(pair[k]["argv"])
+    ctx.raw.append(res)
     return res
+
+
+def cpu_note(r, a="decorum", b="notmuch"):
+    """The CPU-time (user + sys) ratio: what wall time shows on an idle
+    machine, and much steadier than wall time on a busy one."""
+    return "CPU %.1f / %.1f ms = %.2f" % (
+        r[a]["cpu_median"] * 1e3, r[b]["cpu_median"] * 1e3,
+        r[a]["cpu_median"] / r[b]["cpu_median"])
 
 
 def env_for(ctx, size, **extra):
@@ -137,9 +151,9 @@ def features(ctx):
     # The option that makes the TUI exit once its first full screen is
     # drawn (for P1 and P7); until the TUI has one, P1 uses a proxy.
     f["first_screen"] = None
-    for opt in (b"--exit-after-first-screen", b"--first-screen"):
-        if opt in binary:
-            f["first_screen"] = opt.decode()
+    for env in (b"DECORUM_EXIT_AFTER_FIRST_SCREEN",):
+        if env in binary:
+            f["first_screen"] = env.decode()
             break
     f["tui"] = "tui" in cmds
     return f
@@ -153,32 +167,40 @@ def first_screen_cmd(ctx, size):
     env = env_for(ctx, size, TERM="xterm-256color",
                   DECORUM_STORE=os.path.join(ctx.tmp, "p1-store.db"))
     if ctx.feat["first_screen"]:
-        argv = [ctx.decorum, "tui", ctx.feat["first_screen"], QUERY]
+        env[ctx.feat["first_screen"]] = "1"
+        env["COLUMNS"], env["LINES"] = str(COLS), str(ROWS)
+        argv = [ctx.decorum, "tui", QUERY]
         return {"argv": argv, "env": env, "tty": True}, False
     argv = [ctx.decorum, "list", QUERY, "--limit", "50", "--json"]
     return {"argv": argv, "env": env}, True
 
 
 def p1(ctx):
-    out = {}
+    # All four commands in the same rounds, so that P2 compares 10k and
+    # 100k under the same machine load.
+    pair = {}
+    proxy = False
     for size in ("10k", "100k"):
         dec, proxy = first_screen_cmd(ctx, size)
-        nm = {"argv": ["notmuch", "search", "--format=json", "--limit=50",
-                       QUERY], "env": env_for(ctx, size)}
-        out[size] = compare(ctx, {"decorum": dec, "notmuch": nm})
-        out[size]["proxy"] = proxy
-    r = out["100k"]
-    note = ("INTERIM PROXY: 'decorum list --limit 50 --json' (the TUI has "
-            "no exit-after-first-screen option yet)"
-            if r["proxy"] else "decorum tui %s" % ctx.feat["first_screen"])
-    ctx.row("P1", "first thread list, 100k",
-            r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch search --format=json --limit=50", 1.0, "le", note)
-    ratio = out["100k"]["decorum"]["median"] / out["10k"]["decorum"]["median"]
-    ctx.row("P2", "P1 100k / P1 10k", out["100k"]["decorum"]["median"],
-            out["10k"]["decorum"]["median"], "decorum P1 at 10k", 1.3, "le",
-            note, ratio=ratio)
-    ctx.p1 = out
+        pair["decorum-" + size] = dec
+        pair["notmuch-" + size] = {
+            "argv": ["notmuch", "search", "--format=json", "--limit=50",
+                     QUERY], "env": env_for(ctx, size)}
+    r = compare(ctx, pair)
+    note = ("INTERIM PROXY: 'decorum list %s --limit 50 --json' (the TUI "
+            "has no exit-after-first-screen option yet)" % QUERY
+            if proxy else "%s=1 decorum tui '%s' in a %dx%d pty" % (
+                ctx.feat["first_screen"], QUERY, COLS, ROWS))
+    ctx.row("P1", "first thread list, 100k", r["decorum-100k"]["median"],
+            r["notmuch-100k"]["median"],
+            "notmuch search --format=json --limit=50 '%s'" % QUERY, 1.0,
+            "le", note + "; " + cpu_note(r, "decorum-100k", "notmuch-100k"))
+    ctx.row("P2", "P1 100k / P1 10k", r["decorum-100k"]["median"],
+            r["decorum-10k"]["median"], "decorum P1 at 10k", 1.3, "le",
+            note + "; " + cpu_note(r, "decorum-100k", "decorum-10k") +
+            "; notmuch 100k/10k: %.2f" % (r["notmuch-100k"]["median"] /
+                                         r["notmuch-10k"]["median"]))
+    ctx.p1 = r
 
 
 def big_thread(ctx, size):
@@ -201,7 +223,7 @@ def p3(ctx):
     })
     ctx.row("P3", "open a 1,000-message thread (show --json)",
             r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch show --format=json", 1.2, "le", "")
+            "notmuch show --format=json", 1.2, "le", cpu_note(r))
 
 
 def coc_tags(ctx, size, tid):
@@ -246,7 +268,7 @@ def p4(ctx):
     ctx.row("P4", "tag a 1,000-message thread (event + mirror)",
             r["decorum"]["median"], r["notmuch"]["median"],
             "notmuch tag %s" % " ".join("+" + t for t in mirrored), 1.0,
-            "le", "")
+            "le", cpu_note(r))
 
 
 # The quarterly report as the sqlite3 CLI would compute it over
@@ -296,7 +318,8 @@ def p5(ctx):
     })
     ctx.row("P5", P5_WHAT, r["decorum"]["median"], r["sqlite3"]["median"],
             "sqlite3 aggregate query", 2.0, "le",
-            "decorum report %s" % " ".join(period))
+            "decorum report %s; %s" % (" ".join(period),
+                                       cpu_note(r, b="sqlite3")))
 
 
 def make_report_store(ctx):
@@ -304,7 +327,8 @@ def make_report_store(ctx):
     own core/ and store/ objects (tests/bench/mkstore.c), once."""
     src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
     exe = os.path.join(ctx.tmp, "mkstore")
-    build = os.path.join(ctx.top, "build")
+    # The objects the measured binary was linked from.
+    build = os.path.join(os.path.dirname(ctx.decorum), "build")
     key = subprocess.run(["sha256sum", src] + sorted(
         os.path.join(build, "store", f)
         for f in os.listdir(os.path.join(build, "store"))
@@ -353,22 +377,36 @@ def hash_text(s):
 def p6(ctx):
     size = "100k"
     tid = ctx.big[size]
+    what = "TAB packet of a 1,000-message thread"
     if "packet" not in ctx.feat["commands"]:
-        ctx.row("P6", "TAB packet of a 1,000-message thread", None, None,
-                "notmuch show --format=mbox > file", 1.5, "le",
-                "n/a (feature not built: no 'decorum packet')")
+        ctx.row("P6", what, None, None, "notmuch show --format=mbox > file",
+                1.5, "le", "n/a (feature not built: no 'decorum packet')")
         return
-    out_d = os.path.join(ctx.tmp, "packet.out")
-    out_n = os.path.join(ctx.tmp, "mbox.out")
-    r = compare(ctx, {
-        "decorum": {"argv": [ctx.decorum, "packet", tid],
-                    "env": env_for(ctx, size), "stdout_file": out_d},
-        "notmuch": {"argv": ["notmuch", "show", "--format=mbox", tid],
-                    "env": env_for(ctx, size), "stdout_file": out_n},
-    })
-    ctx.row("P6", "TAB packet of a 1,000-message thread",
-            r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch show --format=mbox > file", 1.5, "le", "")
+    # A TAB consultation for the thread (untimed), then its packet.
+    store = os.path.join(ctx.tmp, "p6-store.db")
+    env = env_for(ctx, size, DECORUM_STORE=store)
+    out = subprocess.run([ctx.decorum, "tag", tid, "tab"], env=env,
+                         check=True, capture_output=True, text=True).stdout
+    case = re.search(r"case (\d+)", out).group(1)
+    out_d = os.path.join(ctx.tmp, "packet")
+    out_n = os.path.join(ctx.tmp, "thread.mbox")
+
+    def fresh(_name):
+        shutil.rmtree(out_d, ignore_errors=True)
+    try:
+        r = compare(ctx, {
+            "decorum": {"argv": [ctx.decorum, "packet", case, "-o", out_d],
+                        "env": env},
+            "notmuch": {"argv": ["notmuch", "show", "--format=mbox", tid],
+                        "env": env_for(ctx, size), "stdout_file": out_n},
+        }, prepare=fresh)
+    finally:
+        old = coc_tags(ctx, size, tid)
+        if old:
+            notmuch(ctx, size, "tag", *["-" + t for t in old], "--", tid)
+    ctx.row("P6", what, r["decorum"]["median"], r["notmuch"]["median"],
+            "notmuch show --format=mbox > file", 1.5, "le",
+            "decorum packet CASE -o DIR; " + cpu_note(r))
 
 
 def time_v_rss(argv, env, tty=False):
@@ -549,13 +587,13 @@ def p7_p9(ctx):
         ["notmuch", "search", "--format=json", "--limit=50", QUERY],
         env_for(ctx, size)) for _ in range(3))
     note = ("INTERIM PROXY: 'decorum list --limit 50 --json'"
-            if dproxy else "decorum tui %s" % ctx.feat["first_screen"])
-    ctx.row("P7a", "peak RSS at first screen, 100k (KiB)", d_rss, n_rss,
+            if dproxy else "%s=1 decorum tui" % ctx.feat["first_screen"])
+    ctx.row("P7a", "peak RSS at first screen, 100k", d_rss, n_rss,
             "notmuch search (time -v)", 2.0, "le", note, unit="KiB")
-    ctx.row("P7b", "peak RSS at first screen, 100k (KiB)", d_rss,
+    ctx.row("P7b", "peak RSS at first screen, 100k", d_rss,
             res["alot"]["rss_median"], "alot search * (VmHWM)", 0.25, "le",
             note, unit="KiB")
-    ctx.row("P7c", "peak RSS at first screen, 100k (KiB)", d_rss,
+    ctx.row("P7c", "peak RSS at first screen, 100k", d_rss,
             res["neomutt"]["rss_median"], "neomutt -f maildir (VmHWM)", 0.1,
             "le", note, unit="KiB")
 
@@ -563,10 +601,12 @@ def p7_p9(ctx):
             "yet)" if proxy else "decorum tui")
     ctx.row("P9a", "launch to full first screen in tmux 120x40, 100k",
             res["decorum"]["median"], res["alot"]["median"],
-            "alot search *", 1 / 5.0, "le", note)
+            "alot search *", 1 / 5.0, "le", note + "; %.1fx faster" % (
+                res["alot"]["median"] / res["decorum"]["median"]))
     ctx.row("P9b", "launch to full first screen in tmux 120x40, 100k",
             res["decorum"]["median"], res["neomutt"]["median"],
-            "neomutt -f maildir", 1 / 15.0, "le", note)
+            "neomutt -f maildir", 1 / 15.0, "le", note + "; %.1fx faster" % (
+                res["neomutt"]["median"] / res["decorum"]["median"]))
     ctx.terminal = res
 
 
@@ -611,6 +651,7 @@ def main():
     os.makedirs(ctx.base_env["HOME"])
     ctx.feat = features(ctx)
     ctx.rows = []
+    ctx.raw = []
 
     def row(pid, what, dec, base, base_what, target, how, note, ratio=None,
             unit="s"):
@@ -690,9 +731,7 @@ def main():
         "duration_s": round(time.monotonic() - t_start, 1),
         "results": ctx.rows,
     }
-    if hasattr(ctx, "p1"):
-        doc["p1_runs"] = {s: {k: v for k, v in ctx.p1[s].items()}
-                          for s in ctx.p1}
+    doc["raw"] = ctx.raw
     if hasattr(ctx, "terminal"):
         doc["terminal_runs"] = ctx.terminal
     out = a.out or os.path.join(a.top, "tests", "bench", "results.json")
