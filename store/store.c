@@ -44,8 +44,17 @@ dc_store_sqlite_fail(sqlite3 *db, int rc, const char *path, const char *what,
 	case SQLITE_IOERR:
 	case SQLITE_CANTOPEN:
 	case SQLITE_READONLY:
-	case SQLITE_PERM:
+	case SQLITE_PERM: {
+		/* SQLite says "disk I/O error" or "unable to open database
+		 * file"; the system's reason (no space, read-only file
+		 * system) is what the user can act on. */
+		int e = db ? sqlite3_system_errno(db) : 0;
+
+		if (e)
+			return dc_fail(err, DC_E_IO, "%s: %s: %s (%s)", what,
+				       path, msg, g_strerror(e));
 		return dc_fail(err, DC_E_IO, "%s: %s: %s", what, path, msg);
+	}
 	case SQLITE_CORRUPT:
 	case SQLITE_NOTADB:
 		return dc_fail(err, DC_E_DATA,
@@ -206,9 +215,11 @@ resolve(const char *path, char **real, dc_error_t *err)
 	return st;
 }
 
-/* Create the file ourselves so that it is 0600 from the first byte. */
+/* Create the file ourselves so that it is 0600 from the first byte.
+ * *created says whether this call made it. */
 static dc_status_t
-create_file(const char *path, const char *real, dc_error_t *err)
+create_file(const char *path, const char *real, int *created,
+	    dc_error_t *err)
 {
 	struct stat sb;
 	int fd;
@@ -242,7 +253,45 @@ create_file(const char *path, const char *real, dc_error_t *err)
 	/* Closed before SQLite opens it: closing any descriptor of a file
 	 * drops the process's POSIX locks on it, SQLite's included. */
 	close(fd);
+	*created = 1;
 	return DC_OK;
+}
+
+/*
+ * SQLite needs to create the WAL and shared-memory files beside the store
+ * even to read it, and says only "unable to open database file" when it
+ * cannot: say why (a read-only file system, usually) before it tries.
+ */
+static dc_status_t
+check_writable_dir(const char *path, const char *real, dc_error_t *err)
+{
+	char *dir = g_path_get_dirname(real);
+	int bad = access(dir, W_OK) != 0;
+	int e = errno;
+
+	g_free(dir);
+	if (bad)
+		return dc_fail(err, DC_E_IO,
+			       "opening the case store: cannot write beside "
+			       "%s: %s",
+			       path, g_strerror(e));
+	return DC_OK;
+}
+
+/* A store this process created but could not set up (disk full, ...) is
+ * removed, so that no empty or half-made database is left behind. */
+static void
+remove_new_store(const char *real)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(suffix); i++) {
+		char *p = g_strconcat(real, suffix[i], NULL);
+
+		unlink(p);
+		g_free(p);
+	}
 }
 
 static dc_status_t
@@ -311,6 +360,7 @@ dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
 {
 	dc_store_t *s;
 	char *real = NULL;
+	int created = 0;
 	dc_status_t st;
 
 	if (!out || (path && !*path))
@@ -320,16 +370,21 @@ dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
 	s->path = path ? g_strdup(path) : dc_store_default_path();
 	st = resolve(s->path, &real, err);
 	if (st == DC_OK)
-		st = create_file(s->path, real, err);
+		st = check_writable_dir(s->path, real, err);
+	if (st == DC_OK)
+		st = create_file(s->path, real, &created, err);
 	if (st == DC_OK)
 		st = connect_db(s, real, err);
 	if (st == DC_OK)
 		st = dc_store_migrate(s->db, s->path, err);
-	g_free(real);
 	if (st != DC_OK) {
 		dc_store_close(s);
+		if (created)
+			remove_new_store(real);
+		g_free(real);
 		return st;
 	}
+	g_free(real);
 	*out = s;
 	return DC_OK;
 }
