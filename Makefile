@@ -68,7 +68,7 @@ KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
 
 .PHONY: all deps deps-kernel check check-fast check-kernel demo install \
-	uninstall clean tests bench format fuzz
+	uninstall clean tests bench format fuzz faults
 
 all: decorum
 
@@ -140,6 +140,18 @@ fuzz: deps
 	@DEBS="$(FUZZ_DEBS)" sh tests/install-debs.sh
 	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 	@FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh $(FUZZ)
+
+# Fault injection in full: 200 kill -9s (FAULT_KILLS), a 30 s notmuch
+# lock, full and read-only disks.  make check runs 20 kills.
+FAULT_KILLS ?= 200
+faults: deps
+	@$(MAKE) --no-print-directory all
+	@for t in tests/faults/test-*.sh; do \
+		echo "== $$t"; \
+		FAULT_KILLS=$(FAULT_KILLS) sh $$t >build/faults.log 2>&1; \
+		cat build/faults.log; \
+		! grep -q '^not ok' build/faults.log || exit 1; \
+	done
 
 bench: deps
 	@$(MAKE) --no-print-directory all

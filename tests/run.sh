@@ -48,7 +48,7 @@ for t in build/tests/test-*; do
 	skipped=$((skipped + s))
 done
 
-dirs="tests/cli tests/screen tests/e2e"
+dirs="tests/cli tests/screen tests/e2e tests/faults"
 [ "$kernel" -eq 1 ] && dirs="$dirs tests/kernel"
 for d in $dirs; do
 	for t in "$d"/test-*.sh; do
