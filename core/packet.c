@@ -11,6 +11,7 @@
 #include "core/event.h"
 #include "core/json.h"
 #include "core/packet.h"
+#include "core/sanitize.h"
 #include "core/privacy.h"
 #include "core/redact.h"
 #include "core/safefile.h"
@@ -158,14 +159,24 @@ add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
 		char *at = iso(ev->at), *note = dc_event_data_string(ev, "note");
 		char *kind = dc_event_data_string(ev, "kind");
 
+		char *actor = dc_sanitize_line(ev->actor);
+
 		if (note && p->o->redact) {
 			char *r = dc_redact_text(note, p->reporters);
 
 			g_free(note);
 			note = r;
 		}
+		/* Notes are often pasted from the mail: no escape sequence
+		 * of theirs may reach whoever reads the packet. */
+		if (note) {
+			char *clean = dc_sanitize_line(note);
+
+			g_free(note);
+			note = clean;
+		}
 		g_string_append_printf(txt, "%s  %-8s %s%s%s%s%s\n", at,
-				       ev->type, ev->actor,
+				       ev->type, actor,
 				       kind ? "  kind=" : "", kind ? kind : "",
 				       note ? "  note: " : "",
 				       note ? note : "");
@@ -175,13 +186,14 @@ add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
 		dc_json_key(j, "type");
 		dc_json_string(j, ev->type);
 		dc_json_key(j, "actor");
-		dc_json_string(j, ev->actor);
+		dc_json_string(j, actor);
 		dc_json_key(j, "kind");
 		dc_json_string(j, kind);
 		dc_json_key(j, "note");
 		dc_json_string(j, note);
 		dc_json_end_object(j);
 		g_free(at);
+		g_free(actor);
 		g_free(note);
 		g_free(kind);
 	}
