@@ -5,18 +5,27 @@
  */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "core/access.h"
+#include "core/mirror.h"
 #include "tui/cli.h"
 
 extern const dc_cmd_t cmd_report, cmd_packet;
-extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases;
+extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
+extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
 
 const dc_cmd_t *const dc_commands[] = {
 	&cmd_list,
 	&cmd_show,
 	&cmd_tag,
 	&cmd_cases,
+	&cmd_case,
+	&cmd_member,
+	&cmd_verify,
+	&cmd_fsck,
+	&cmd_tui,
 	&cmd_report,
 	&cmd_packet,
 	NULL,
@@ -57,10 +66,70 @@ dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
 	return dc_mail_open(&o, out, err);
 }
 
+const char *
+dc_cli_identity(dc_cli_t *cli)
+{
+	static char *from_config;
+	static int read;
+	const char *v;
+
+	if (cli->as && *cli->as)
+		return cli->as;
+	v = getenv("DECORUM_AS");
+	if (v && *v)
+		return v;
+	if (!read) {
+		from_config = dc_identity_from_config(NULL);
+		read = 1;
+	}
+	return from_config;
+}
+
+/* The viewer decides what core lets the store show (core/access.h). */
 dc_status_t
 dc_cli_open_store(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
 {
-	return dc_store_open(cli->store_path, out, err);
+	dc_status_t st = dc_store_open(cli->store_path, out, err);
+
+	if (st == DC_OK)
+		dc_store_set_viewer(*out, dc_cli_identity(cli));
+	return st;
+}
+
+void
+dc_cli_mail_opts(dc_cli_t *cli, dc_mail_opts_t *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->config_path = cli->config_path;
+	o->db_path = cli->db_path;
+	o->profile = cli->profile;
+}
+
+int
+dc_cli_flush_mirror(dc_cli_t *cli, dc_store_t *s)
+{
+	dc_mail_opts_t o;
+	dc_error_t err = { 0 };
+	int pending = 0;
+	dc_status_t st;
+
+	dc_cli_mail_opts(cli, &o);
+	st = dc_mirror_flush(s, &o, NULL, &err);
+	if (st == DC_OK)
+		return 0;
+	dc_mirror_pending(s, &pending, NULL);
+	if (st == DC_E_LOCKED)
+		fprintf(cli->err,
+			"decorum: notmuch is locked; %d tag change%s queued, "
+			"applied by the next decorum command (or decorum "
+			"fsck --repair)\n",
+			pending, pending == 1 ? "" : "s");
+	else
+		fprintf(cli->err,
+			"decorum: the notmuch tags were not updated (%s); %d "
+			"change%s queued\n",
+			err.msg, pending, pending == 1 ? "" : "s");
+	return pending;
 }
 
 const char *
@@ -70,7 +139,7 @@ dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail)
 
 	if (cli->as && *cli->as)
 		return cli->as;
-	v = getenv("DECORUM_AS");
+	v = dc_cli_identity(cli);
 	if (v && *v)
 		return v;
 	v = mail ? dc_mail_user_email(mail) : NULL;
@@ -90,6 +159,8 @@ dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
 	*out = NULL;
 	if (access(path, F_OK) == 0)
 		st = dc_store_open(path, out, err);
+	if (st == DC_OK && *out)
+		dc_store_set_viewer(*out, dc_cli_identity(cli));
 	g_free(path);
 	return st;
 }
