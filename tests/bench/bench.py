@@ -471,6 +471,11 @@ class Tmux:
     def close(self):
         subprocess.run(["tmux", "-L", self.sock, "kill-server"],
                        env=self.env, capture_output=True)
+        # A killed server can leave its socket behind.
+        path = os.path.join(os.environ.get("TMUX_TMPDIR") or "/tmp",
+                            "tmux-%d" % os.getuid(), self.sock)
+        if os.path.exists(path):
+            os.unlink(path)
 
 
 def vmhwm(pid):
@@ -598,7 +603,7 @@ def p7_p9(ctx):
             "le", note, unit="KiB")
 
     note = ("INTERIM PROXY: 'decorum list --limit 38' in the pane (no TUI "
-            "yet)" if proxy else "decorum tui")
+            "yet)" if proxy else "decorum tui '%s'" % QUERY)
     ctx.row("P9a", "launch to full first screen in tmux 120x40, 100k",
             res["decorum"]["median"], res["alot"]["median"],
             "alot search *", 1 / 5.0, "le", note + "; %.1fx faster" % (
