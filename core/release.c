@@ -63,15 +63,34 @@ utc(int y, int m, int d)
 	return t;
 }
 
+/* 1 to 999, in decimal digits only. */
+static int
+parse_major(const char *s, gssize len, guint64 *out)
+{
+	char *copy;
+	int ok;
+
+	if (len < 1 || len > 3)
+		return 0;
+	copy = g_strndup(s, len);
+	ok = g_ascii_string_to_unsigned(copy, 10, 1, 999, out, NULL);
+	g_free(copy);
+	return ok;
+}
+
 dc_status_t
 dc_release_parse(const char *s, dc_release_t *out, dc_error_t *err)
 {
-	int major, minor, n = 0;
+	guint64 major = 0, minor = 0;
+	const char *dot = s ? strchr(s, '.') : NULL;
 
 	if (s && *s == 'v')
 		s++;
-	if (!s || sscanf(s, "%d.%d%n", &major, &minor, &n) != 2 ||
-	    s[n] != '\0' || major < 1 || minor < 0 || minor > 30)
+	/* Digits only and small: "%d" would overflow on a long number and
+	 * the release arithmetic after it too (20 * major). */
+	if (!dot || !g_ascii_string_to_unsigned(dot + 1, 10, 0, 30, &minor,
+						NULL) ||
+	    !parse_major(s, dot - s, &major))
 		return dc_fail(err, DC_E_USAGE,
 			       "'%s' is not a kernel release (like v6.4)",
 			       s ? s : "");
