@@ -45,8 +45,13 @@ dc_now(void)
 	int64_t t;
 
 	if (v && *v) {
-		if (strspn(v, "0123456789") == strlen(v))
-			return g_ascii_strtoll(v, NULL, 10);
+		guint64 secs;
+
+		/* Up to the end of year 9999, as far as dates go: the day
+		 * arithmetic of periods must not overflow. */
+		if (g_ascii_string_to_unsigned(v, 10, 0, DC_NOW_MAX, &secs,
+					       NULL))
+			return (int64_t)secs;
 		if (parse_day(v, strlen(v), &t))
 			return t;
 		GDateTime *d = g_date_time_new_from_iso8601(v, NULL);

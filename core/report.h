@@ -42,6 +42,8 @@ char *dc_period_label(const dc_period_t *p);
  * ISO 8601; for tests and reproducible reports), else the clock.
  */
 int64_t dc_now(void);
+/* The last second of year 9999: the latest dc_now() gives. */
+#define DC_NOW_MAX INT64_C(253402300799)
 
 #define DC_REPORT_WEEKS 13
 
