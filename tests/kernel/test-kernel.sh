@@ -8,7 +8,10 @@
 #   4. the guide's three labels are anchors in the built HTML
 #   5. the cross-links from the interpretation document, the process index
 #      and gpu/introduction resolve to anchors that exist
+#   6. a kernel built from the patched tree boots under QEMU with decorum,
+#      a fixture and the HTML in its initramfs (tests/kernel/boot.sh)
 #
+# DECORUM_KERNEL_BOOT=0 leaves out step 6 (quick runs while editing).
 # The tree and builds are cached (see common.sh); cold about 6-8 min, warm
 # about 20 s.  Progress goes to stderr.
 set -u
@@ -114,6 +117,13 @@ if [ -f "$OUT/process/index.html" ] &&
 	ok "process/index.html lists the guide"
 else
 	notok "process/index.html lists the guide"
+fi
+
+# 6. QEMU
+if [ "${DECORUM_KERNEL_BOOT:-1}" = 0 ]; then
+	skip "kernel build and QEMU boot (DECORUM_KERNEL_BOOT=0)"
+else
+	sh "$KDIR/boot.sh" --decorum "$KTOP/decorum" --html "$OUT" || failed=1
 fi
 
 say "kernel checks done"
