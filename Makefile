@@ -63,7 +63,11 @@ SAN_OBJ   := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_BIN  := $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 REPLAY_BIN := $(patsubst tests/fuzz/fuzz-%.c,build/fuzz/replay-%,$(FUZZ_SRC))
-FUZZ_OBJ  := $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRC))
+# The TUI's parsers (key names, colours) are fuzzed too: its objects but
+# main().
+FUZZ_LIB  := $(LIB_SRC) $(filter-out tui/main.c,$(TUI_SRC))
+FUZZ_OBJ  := $(patsubst %.c,build/fuzz/obj/%.o,$(FUZZ_LIB))
+REPLAY_OBJ := $(patsubst %.c,build/san/%.o,$(FUZZ_LIB))
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_DEBS := clang libclang-rt-14-dev
@@ -106,10 +110,10 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(DC_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -o $@ $< $(FUZZ_OBJ) $(PKG_LIBS)
 
-build/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(SAN_OBJ)
+build/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(REPLAY_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -o $@ $< tests/fuzz/replay.c \
-		$(SAN_OBJ) $(PKG_LIBS)
+		$(REPLAY_OBJ) $(PKG_LIBS)
 
 # SQL migrations are compiled in: { "001-initial.sql", "<text>" }, ...
 build/migrations.inc: $(MIGRATIONS)
@@ -182,4 +186,4 @@ format:
 clean:
 	rm -rf build decorum
 
--include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(REPLAY_OBJ:.o=.d)

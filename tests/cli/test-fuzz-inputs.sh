@@ -5,6 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 t_setup
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
+export LSAN_OPTIONS="suppressions=$TOP/tests/fuzz/lsan.supp"
 
 for src in "$TOP"/tests/fuzz/fuzz-*.c; do
 	n=${src##*/fuzz-}

@@ -39,6 +39,7 @@ for n in $names; do
 	log=$dir/$n.log
 	echo "fuzz: $n for ${time}s ${runs}"
 	# shellcheck disable=SC2086
+	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
 	ASAN_OPTIONS=detect_leaks=1 "$bin" $dirs $dict $runs -max_total_time="$time" \
 		-print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix="$dir/findings/$n-" >"$log" 2>&1
