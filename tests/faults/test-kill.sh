@@ -12,6 +12,11 @@ t_setup
 kills=${FAULT_KILLS:-20}
 seed=${FAULT_SEED:-1}
 
+# A private copy: a rebuild of ./decorum during a long run must not
+# count as a fault.
+cp "$DECORUM" "$T/decorum"
+DECORUM=$T/decorum
+
 t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
 notmuch search --output=threads --limit=8 '*' | sed 's/thread://' >"$T/threads"
 nthreads=$(wc -l <"$T/threads")
@@ -65,7 +70,11 @@ while [ "$killed" -lt "$kills" ]; do
 	wait "$pid" 2>/dev/null
 	rc=$?
 	# Once the user saw it confirmed, killed or not, it is never lost.
-	grep -q '^case [0-9]*: ' "$T/op.out" && echo "$note" >>"$T/confirmed"
+	if grep -q '^case [0-9]*: ' "$T/op.out"; then
+		echo "$note" >>"$T/confirmed"
+		cp "$T/op.out" "$T/$note.out"
+		echo "rc $rc after ${delay}s" >>"$T/$note.out"
+	fi
 	if [ "$rc" -eq 137 ]; then
 		killed=$((killed + 1))
 	elif [ "$rc" -eq 0 ]; then
@@ -88,6 +97,7 @@ while [ "$killed" -lt "$kills" ]; do
 	while read -r c; do
 		grep -qF "<'$c'>" "$T/events" || {
 			fail "kill $killed: confirmed note $c is missing"
+			sed 's/^/#   /' "$T/$c.out" 2>/dev/null
 			broken=$((broken + 1))
 		}
 	done <"$T/confirmed"
