@@ -1,12 +1,13 @@
 #!/bin/sh
-# Kill -9 decorum at random points of a scripted triage run, $FAULT_KILLS
-# times (default 20; "make faults" does 200).  After every kill: SQLite's
-# integrity check is ok, "decorum verify" passes, every note whose command
-# reported success is in the log, and "decorum fsck --repair" brings the
-# notmuch tags back in line with the store ("decorum fsck": 0 differences).
-# The kill points come from a seeded generator ($FAULT_SEED, default 1):
-# delays spread over the time one command takes, so kills land before,
-# inside and after the store transaction and the notmuch tag write.
+# Kill -9 decorum at random points of a scripted triage run (tagging
+# threads, adding notes), $FAULT_KILLS times (default 20; "make faults"
+# does 200).  After every kill: SQLite's integrity check is ok, "decorum
+# verify" passes, every note whose command reported success is in the
+# log, and "decorum fsck --repair" brings the notmuch tags back in line
+# with the store ("decorum fsck": 0 differences).  The kill points come
+# from a seeded generator ($FAULT_SEED, default 1): delays spread over
+# the time one command takes, so kills land before, inside and after the
+# store transaction and the notmuch tag write.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 kills=${FAULT_KILLS:-20}
@@ -63,7 +64,12 @@ while [ "$killed" -lt "$kills" ]; do
 	fi
 	set -- $(op $((attempt + 3)))
 	note="op-$attempt"
-	"$DECORUM" tag "$1" "$2" --note "$note" >"$T/op.out" 2>&1 &
+	# Every fourth command adds a note to case 1 instead of tagging.
+	if [ $((attempt % 4)) -eq 0 ]; then
+		"$DECORUM" case note 1 "$note" >"$T/op.out" 2>&1 &
+	else
+		"$DECORUM" tag "$1" "$2" --note "$note" >"$T/op.out" 2>&1 &
+	fi
 	pid=$!
 	sleep "$delay"
 	kill -9 "$pid" 2>/dev/null
