@@ -43,7 +43,7 @@ TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c
 # The case workflow: states, outcomes, votes, access, mirror, fsck.
 CORE_SRC  += core/access.c core/vote.c core/outcome.c core/release.c \
 	     core/mirror.c core/fsck.c core/verify.c
-STORE_SRC += store/workflow.c
+STORE_SRC += store/workflow.c store/export.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))

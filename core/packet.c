@@ -9,7 +9,10 @@
 
 #include "core/case.h"
 #include "core/event.h"
+#include "core/access.h"
 #include "core/json.h"
+#include "core/outcome.h"
+#include "core/vote.h"
 #include "core/packet.h"
 #include "core/sanitize.h"
 #include "core/privacy.h"
@@ -26,6 +29,7 @@ typedef struct packet {
 	GString *links;
 	unsigned messages;
 	dc_identity_set_t *reporters;
+	int guessed; /* no reporter recorded: the oldest sender taken */
 } packet_t;
 
 static GString *
@@ -205,19 +209,231 @@ add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
 	return DC_OK;
 }
 
-/* ADAPTER (issue 5): decisions (outcomes, votes) and conflicts (recusals)
- * are not in the store yet; say so rather than leave the files out. */
-static void
-add_decisions(packet_t *p)
+/* Free text of the handlers: sanitized, and redacted when asked. */
+static char *
+clean(packet_t *p, const char *text)
 {
-	g_string_append(add_file(p, "decisions.txt"),
-			"No decisions are recorded for this case.\n");
-	g_string_append(add_file(p, "decisions.json"),
-			"{\n  \"outcomes\": [],\n  \"votes\": [],\n"
-			"  \"recorded\": false\n}\n");
-	g_string_append(add_file(p, "conflicts.txt"),
-			"No conflicts of interest are recorded for this "
-			"case.\n");
+	char *r, *c;
+
+	if (!text)
+		return NULL;
+	r = p->o->redact ? dc_redact_text(text, p->reporters) : g_strdup(text);
+	c = dc_sanitize_line(r);
+	g_free(r);
+	return c;
+}
+
+static char *
+day(int64_t t)
+{
+	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
+	char *s = d ? g_date_time_format(d, "%Y-%m-%d") : NULL;
+
+	if (d)
+		g_date_time_unref(d);
+	return s;
+}
+
+static void
+outcome_text(packet_t *p, GString *txt, dc_json_t *j, const dc_outcome_t *o)
+{
+	char *at = iso(o->at), *actor = clean(p, o->actor);
+	char *what = clean(p, o->what), *scope = clean(p, o->scope);
+	char *note = clean(p, o->note), *from = day(o->from);
+	char *until = day(o->until);
+
+	g_string_append_printf(txt, "  %s  %s (%s) by %s\n", at,
+			       dc_outcome_label(o->kind),
+			       dc_outcome_name(o->kind), actor);
+	if (what)
+		g_string_append_printf(txt, "      measure: %s%s%s\n", what,
+				       scope ? " in " : "", scope ? scope : "");
+	if (until)
+		g_string_append_printf(txt, "      from %s until %s%s%s%s\n",
+				       from ? from : "now", until,
+				       o->until_release ? " (" : "",
+				       o->until_release ? o->until_release : "",
+				       o->until_release ? ")" : "");
+	if (note)
+		g_string_append_printf(txt, "      note: %s\n", note);
+	dc_json_begin_object(j);
+	dc_json_key(j, "at");
+	dc_json_string(j, at);
+	dc_json_key(j, "outcome");
+	dc_json_string(j, dc_outcome_name(o->kind));
+	dc_json_key(j, "label");
+	dc_json_string(j, dc_outcome_label(o->kind));
+	dc_json_key(j, "actor");
+	dc_json_string(j, actor);
+	dc_json_key(j, "public");
+	dc_json_bool(j, o->public_);
+	dc_json_key(j, "what");
+	dc_json_string(j, what);
+	dc_json_key(j, "scope");
+	dc_json_string(j, scope);
+	dc_json_key(j, "from");
+	dc_json_string(j, from);
+	dc_json_key(j, "until");
+	dc_json_string(j, until);
+	dc_json_key(j, "until_release");
+	dc_json_string(j, o->until_release);
+	dc_json_key(j, "note");
+	dc_json_string(j, note);
+	dc_json_end_object(j);
+	g_free(at);
+	g_free(actor);
+	g_free(what);
+	g_free(scope);
+	g_free(note);
+	g_free(from);
+	g_free(until);
+}
+
+/* Decisions so far: the outcomes, then the TAB's votes and their tally
+ * (two thirds of the votes cast unless configured otherwise). */
+static void
+add_decisions(packet_t *p, dc_store_t *s)
+{
+	GString *txt = add_file(p, "decisions.txt");
+	GString *js = add_file(p, "decisions.json");
+	dc_json_t *j = dc_json_new(1);
+	char *rule_name = dc_config_value(NULL, "tab", "overturn_rule");
+	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	const dc_case_t *c = p->c;
+	int members = 0;
+	dc_tally_t t;
+	guint i;
+	char *out;
+
+	if (rule_name)
+		dc_vote_rule_parse(rule_name, &rule, NULL);
+	g_free(rule_name);
+	dc_member_count_active(s, "tab", p->o->now, &members, NULL);
+	dc_case_tally(c, members, rule, &t);
+	g_string_append_printf(txt, "Decisions on case %" G_GINT64_FORMAT
+			       "\n\nOutcomes:\n", (gint64)c->id);
+	if (!c->outcomes->len)
+		g_string_append(txt, "  none recorded\n");
+	dc_json_begin_object(j);
+	dc_json_key(j, "case");
+	dc_json_int(j, c->id);
+	dc_json_key(j, "outcomes");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->outcomes->len; i++)
+		outcome_text(p, txt, j, c->outcomes->pdata[i]);
+	dc_json_end_array(j);
+	g_string_append(txt, "\nTAB votes:\n");
+	if (!c->votes->len)
+		g_string_append(txt, "  none recorded\n");
+	dc_json_key(j, "votes");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+		char *at = iso(v->at), *m = clean(p, v->member);
+
+		g_string_append_printf(txt, "  %s  %-40s %s\n", at, m,
+				       dc_vote_choice_name(v->choice));
+		dc_json_begin_object(j);
+		dc_json_key(j, "at");
+		dc_json_string(j, at);
+		dc_json_key(j, "member");
+		dc_json_string(j, m);
+		dc_json_key(j, "vote");
+		dc_json_string(j, dc_vote_choice_name(v->choice));
+		dc_json_end_object(j);
+		g_free(at);
+		g_free(m);
+	}
+	dc_json_end_array(j);
+	g_string_append_printf(txt, "\nTally (two thirds of %s): for %d, "
+			       "against %d, abstain %d, recused %d; %s\n",
+			       dc_vote_rule_name(t.rule), t.n_for,
+			       t.n_against, t.n_abstain, t.n_recused, t.why);
+	dc_json_key(j, "tally");
+	dc_json_begin_object(j);
+	dc_json_key(j, "rule");
+	dc_json_string(j, dc_vote_rule_name(t.rule));
+	dc_json_key(j, "for");
+	dc_json_int(j, t.n_for);
+	dc_json_key(j, "against");
+	dc_json_int(j, t.n_against);
+	dc_json_key(j, "abstain");
+	dc_json_int(j, t.n_abstain);
+	dc_json_key(j, "recused");
+	dc_json_int(j, t.n_recused);
+	dc_json_key(j, "denominator");
+	dc_json_int(j, t.denominator);
+	dc_json_key(j, "decided");
+	dc_json_bool(j, t.decided);
+	dc_json_key(j, "passed");
+	dc_json_bool(j, t.passed);
+	dc_json_key(j, "why");
+	dc_json_string(j, t.why);
+	dc_json_end_object(j);
+	dc_json_end_object(j);
+	out = dc_json_finish(j);
+	g_string_append(js, out);
+	g_free(out);
+}
+
+static void
+add_conflicts(packet_t *p)
+{
+	GString *txt = add_file(p, "conflicts.txt");
+	guint i;
+
+	if (!p->c->conflicts->len)
+		g_string_append(txt, "No conflicts of interest are recorded "
+				     "for this case.\n");
+	for (i = 0; i < p->c->conflicts->len; i++) {
+		const dc_conflict_t *x = p->c->conflicts->pdata[i];
+		char *a = clean(p, x->address), *n = clean(p, x->note);
+
+		g_string_append_printf(txt, "%s  %s%s%s\n", a,
+				       x->recused ? "recused"
+						  : "declared a conflict",
+				       n ? ": " : "", n ? n : "");
+		g_free(a);
+		g_free(n);
+	}
+}
+
+/* The timeline in a few lines and what was decided so far. */
+static void
+cover_summary(packet_t *p, GString *s)
+{
+	const dc_case_t *c = p->c;
+	const dc_outcome_t *top = dc_case_top_outcome(c);
+	guint i;
+
+	g_string_append(s, "\nTimeline:\n");
+	for (i = 0; i < c->history->len; i++) {
+		const dc_history_t *h = c->history->pdata[i];
+		char *at = iso(h->at), *what;
+
+		/* Types only: summaries may name people. */
+		if (!strcmp(h->type, "note"))
+			continue;
+		what = clean(p, h->type);
+		g_string_append_printf(s, "  %s  %s%s\n", at, what,
+				       h->undone_by ? " (undone)" : "");
+		g_free(at);
+		g_free(what);
+	}
+	g_string_append_printf(s, "\nOutcome so far: %s\n",
+			       top ? dc_outcome_label(top->kind)
+				   : "none recorded");
+	if (c->votes->len)
+		g_string_append_printf(s, "TAB votes recorded: %u (see "
+				       "decisions.txt)\n", c->votes->len);
+	g_string_append_printf(s, "Conflicts of interest declared: %u\n",
+			       c->conflicts->len);
+	if (p->o->redact && p->guessed)
+		/* Plain words only: a reporter's name may be any word
+		 * ("Hostile Sender"), and the final scan refuses it. */
+		g_string_append(s, "\nNo reporter is recorded for this case: "
+				   "the From of its oldest message was\n"
+				   "taken as the reporter and redacted.\n");
 }
 
 static void
@@ -264,6 +480,7 @@ add_cover(packet_t *p)
 			"your advice on this case." :
 			"approval or rejection of the measures the\n"
 			"Code of Conduct Committee recommends.");
+	cover_summary(p, s);
 	g_free(reported);
 	g_free(opened);
 	g_free(date);
@@ -296,7 +513,8 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 	guint i;
 
 	if (p->o->redact) {
-		st = dc_case_people(s, mail, p->c->id, NULL, p->reporters, err);
+		st = dc_case_people(mail, p->c, NULL, NULL, p->reporters,
+				    &p->guessed, err);
 		if (st == DC_OK && !dc_identity_count(p->reporters))
 			st = dc_fail(err, DC_E_DATA,
 				     "case %" G_GINT64_FORMAT ": no reporter "
@@ -313,7 +531,8 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 	st = add_timeline(p, s, err);
 	if (st != DC_OK)
 		return st;
-	add_decisions(p);
+	add_decisions(p, s);
+	add_conflicts(p);
 	add_cover(p);
 	add_manifest(p);
 	return DC_OK;

@@ -72,15 +72,25 @@ int dc_address_is_public_list(const char *address);
 /* Not a list, not a role address such as conduct@kernel.org. */
 int dc_address_is_person(const char *address);
 
+struct dc_case;
+
 /*
- * ADAPTER (issue 5): the people of a case.  Until the case store records
- * participants, they are taken from the case's mail: every sender and
- * recipient of its threads who is a person; the sender of the oldest
- * message of the first thread is the reporter ("Reporter A").  When
- * participants land in the store, only this function changes.
+ * The people of a case, for the identity scan and redaction.  people
+ * (may be NULL) receives the recorded participants who are reporters,
+ * respondents or witnesses, and, with mail, every person who sent or
+ * received the case's mail, except the addresses in members (may be
+ * NULL: registered members, whose votes a report shows by design, are
+ * not participants).  reporters (may be NULL) receives the recorded
+ * reporters as "Reporter A", "Reporter B", ...; when none is recorded,
+ * the sender of the oldest message of the first thread, and *guessed
+ * (may be NULL) is set to 1.
  */
-dc_status_t dc_case_people(dc_store_t *store, dc_mail_t *mail,
-			   int64_t case_id, dc_identity_set_t *people,
-			   dc_identity_set_t *reporters, dc_error_t *err);
+dc_status_t dc_case_people(dc_mail_t *mail, const struct dc_case *c,
+			   GHashTable *members, dc_identity_set_t *people,
+			   dc_identity_set_t *reporters, int *guessed,
+			   dc_error_t *err);
+/* The registered members' addresses, lowercased (a set; unref). */
+dc_status_t dc_member_addresses(dc_store_t *s, GHashTable **out,
+				dc_error_t *err);
 
 #endif

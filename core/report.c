@@ -10,7 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/access.h"
+#include "core/outcome.h"
 #include "core/report.h"
+#include "core/sanitize.h"
+#include "core/vote.h"
 
 #define LONG_OPEN_DAYS 30
 
@@ -126,20 +130,21 @@ dc_period_label(const dc_period_t *p)
 	return s;
 }
 
-/* ---- ADAPTER (issue 5): state and outcome ------------------------------ */
+/* ---- state and outcome ------------------------------------------------ */
 
-/* Until core/case.h says which states are final, these two are. */
 static int
 state_is_open(const char *state)
 {
 	return strcmp(state, "closed") && strcmp(state, "withdrawn");
 }
 
-/* The case's outcome; NULL while the store records none. */
+/* The case's strongest outcome (core/outcome.h), or NULL. */
 static char *
 case_outcome(const dc_case_t *c)
 {
-	return NULL;
+	const dc_outcome_t *o = dc_case_top_outcome(c);
+
+	return o ? g_strdup(dc_outcome_name(o->kind)) : NULL;
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -165,11 +170,43 @@ count_free(gpointer p)
 	g_free(c);
 }
 
+static void
+measure_free(gpointer p)
+{
+	dc_report_measure_t *m = p;
+
+	g_free(m->what);
+	g_free(m->scope);
+	g_free(m->until_release);
+	g_free(m);
+}
+
+static void
+vote_free(gpointer p)
+{
+	dc_report_vote_t *v = p;
+
+	g_free(v->member);
+	g_free(v);
+}
+
+static void
+override_free(gpointer p)
+{
+	dc_report_override_t *o = p;
+
+	g_free(o->decision);
+	g_ptr_array_unref(o->votes);
+	g_free(o);
+}
+
 void
 dc_report_free(dc_report_t *r)
 {
 	if (!r)
 		return;
+	g_ptr_array_unref(r->measures);
+	g_ptr_array_unref(r->overridden);
 	g_ptr_array_unref(r->by_state);
 	g_ptr_array_unref(r->by_outcome);
 	g_ptr_array_unref(r->cases);
@@ -265,20 +302,67 @@ tally(dc_report_t *r, const dc_case_t *c)
 }
 
 static void
-people_of(dc_store_t *s, dc_mail_t *mail, GPtrArray *cases,
-	  dc_identity_set_t *people, GHashTable *done)
+add_measures(dc_report_t *r, const dc_case_t *c)
 {
 	guint i;
 
-	for (i = 0; i < cases->len; i++) {
-		const dc_report_case_t *rc = cases->pdata[i];
+	for (i = 0; i < c->outcomes->len; i++) {
+		const dc_outcome_t *o = c->outcomes->pdata[i];
+		dc_report_measure_t *m;
 
-		if (g_hash_table_contains(done, &rc->id))
+		if (o->kind != DC_OUTCOME_MEASURE || o->until <= r->now ||
+		    (o->from && o->from > r->now))
 			continue;
-		g_hash_table_add(done, g_memdup2(&rc->id, sizeof(rc->id)));
-		/* A thread gone from the index has nobody left to show. */
-		dc_case_people(s, mail, rc->id, people, NULL, NULL);
+		m = g_new0(dc_report_measure_t, 1);
+		m->case_id = c->id;
+		m->what = g_strdup(o->what);
+		m->scope = g_strdup(o->scope);
+		m->from = o->from;
+		m->until = o->until;
+		m->until_release = g_strdup(o->until_release);
+		m->expiring = o->until - r->now <= LONG_OPEN_DAYS * DC_DAY;
+		g_ptr_array_add(r->measures, m);
 	}
+}
+
+static void
+add_override(dc_report_t *r, const dc_case_t *c, int members,
+	     dc_vote_rule_t rule)
+{
+	const dc_outcome_t *top = dc_case_top_outcome(c);
+	dc_report_override_t *o;
+	dc_tally_t t;
+	int64_t last = 0;
+	guint i;
+
+	if (!c->votes->len)
+		return;
+	dc_case_tally(c, members, rule, &t);
+	for (i = 0; i < c->votes->len; i++)
+		last = MAX(last, ((const dc_vote_t *)c->votes->pdata[i])->at);
+	if (!t.decided || !t.passed || !in_period(&r->period, last))
+		return;
+	o = g_new0(dc_report_override_t, 1);
+	o->case_id = c->id;
+	o->decision = top ? g_strdup(dc_outcome_label(top->kind)) : NULL;
+	o->decided_at = last;
+	o->n_for = t.n_for;
+	o->n_against = t.n_against;
+	o->n_abstain = t.n_abstain;
+	o->n_recused = t.n_recused;
+	o->denominator = t.denominator;
+	o->rule = dc_vote_rule_name(t.rule);
+	o->votes = g_ptr_array_new_with_free_func(vote_free);
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+		dc_report_vote_t *rv = g_new0(dc_report_vote_t, 1);
+
+		rv->member = dc_sanitize_line(v->member);
+		rv->choice = dc_vote_choice_name(v->choice);
+		rv->at = v->at;
+		g_ptr_array_add(o->votes, rv);
+	}
+	g_ptr_array_add(r->overridden, o);
 }
 
 static int
@@ -302,49 +386,170 @@ thread_is_public(const dc_thread_t *t)
 	return pub;
 }
 
+/* The lore link of a case received in the period.  Called after every
+ * person is known, so that a message id naming one is withheld. */
 static void
-link_cases(dc_mail_t *mail, GPtrArray *cases, int anonymise,
-	   dc_identity_set_t *people)
+link_case(dc_mail_t *mail, dc_report_case_t *rc, int anonymise,
+	  dc_identity_set_t *people)
 {
+	dc_thread_t *t = NULL;
+	const dc_message_t *root;
+
+	if (!rc->thread_id ||
+	    dc_mail_thread(mail, rc->thread_id, 1, &t, NULL) != DC_OK)
+		return;
+	root = t->messages->len ? t->messages->pdata[0] : NULL;
+	if (root && thread_is_public(t)) {
+		if (anonymise && people &&
+		    dc_identity_scan(people, root->message_id,
+				     strlen(root->message_id), NULL))
+			rc->link_withheld = 1;
+		else
+			rc->lore = dc_lore_url(root->message_id);
+	}
+	dc_thread_free(t);
+}
+
+/* Does the report show anything of c beyond numbers and states? */
+static int
+shows_case(const dc_report_t *r, const dc_case_t *c)
+{
+	const dc_report_case_t *last_case =
+		r->cases->len ? r->cases->pdata[r->cases->len - 1] : NULL;
+	const dc_report_measure_t *m =
+		r->measures->len ? r->measures->pdata[r->measures->len - 1]
+				 : NULL;
+	const dc_report_override_t *o =
+		r->overridden->len ?
+			r->overridden->pdata[r->overridden->len - 1] : NULL;
+
+	return (last_case && last_case->id == c->id) ||
+	       (m && m->case_id == c->id) || (o && o->case_id == c->id);
+}
+
+typedef struct builder {
+	dc_store_t *s;
+	dc_mail_t *mail;
+	dc_access_t *access;
+	GHashTable *members; /* registered addresses: not participants */
+	int tab_members;
+	dc_vote_rule_t rule;
+	dc_identity_set_t *people;
+} builder_t;
+
+static void
+case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
+{
+	if (!c->withdrawn && dc_access_allows(b->access, c)) {
+		tally(r, c);
+		add_measures(r, c);
+		add_override(r, c, b->tab_members, b->rule);
+		if (b->mail && b->people && shows_case(r, c))
+			dc_case_people(b->mail, c, b->members, b->people,
+				       NULL, NULL, NULL);
+	}
+	dc_case_free(c);
+}
+
+/*
+ * An open case outside the window counts only as pending or long open:
+ * its kind and state come from the cases table (a cache that "decorum
+ * verify" checks against the replay), and its events are replayed for
+ * the access rules only, without parsing the payloads those do not
+ * read.
+ */
+static void
+strip_payloads(GPtrArray *evs)
+{
+	static const char *const access_types[] = {
+		"participant", "conflict", "recuse", "undo", "erasure", NULL,
+	};
 	guint i;
 
-	for (i = 0; i < cases->len; i++) {
-		dc_report_case_t *rc = cases->pdata[i];
-		dc_thread_t *t = NULL;
-		const dc_message_t *root;
+	for (i = 0; i < evs->len; i++) {
+		dc_store_event_t *ev = evs->pdata[i];
 
-		if (!rc->thread_id ||
-		    dc_mail_thread(mail, rc->thread_id, 1, &t, NULL) != DC_OK)
-			continue;
-		root = t->messages->len ? t->messages->pdata[0] : NULL;
-		if (root && thread_is_public(t)) {
-			if (anonymise && people &&
-			    dc_identity_scan(people, root->message_id,
-					     strlen(root->message_id), NULL))
-				rc->link_withheld = 1;
-			else
-				rc->lore = dc_lore_url(root->message_id);
-		}
-		dc_thread_free(t);
+		if (!g_strv_contains(access_types, ev->type))
+			g_clear_pointer(&ev->data, g_free);
 	}
 }
 
-dc_status_t
-dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
-		int64_t now, int anonymise, dc_identity_set_t *people,
-		dc_report_t **out, dc_error_t *err)
+static dc_case_t *
+case_new(const dc_store_case_t *sc)
 {
-	GPtrArray *cases = NULL;
-	dc_report_t *r;
-	dc_status_t st;
-	guint i;
-	int w;
+	dc_case_t *c = g_new0(dc_case_t, 1);
 
-	*out = NULL;
-	st = s ? dc_case_list(s, &cases, err) : DC_OK;
+	c->id = sc->id;
+	if (dc_kind_parse(sc->kind, &c->kind, NULL) != DC_OK)
+		c->kind = DC_KIND_ESCALATION;
+	c->created_at = sc->created_at;
+	c->updated_at = sc->updated_at;
+	c->reported_at = sc->reported_at;
+	c->subject = g_strdup(sc->subject);
+	c->threads = g_ptr_array_ref(sc->threads);
+	return c;
+}
+
+static int
+is_open_only(GArray *open_only, guint *next, int64_t id)
+{
+	if (*next < open_only->len &&
+	    g_array_index(open_only, int64_t, *next) == id) {
+		(*next)++;
+		return 1;
+	}
+	return 0;
+}
+
+static dc_status_t
+load(dc_report_t *r, builder_t *b, dc_error_t *err)
+{
+	GPtrArray *scs = NULL, *evs = NULL, *slice;
+	int64_t from = MIN(r->previous.from, r->week_start[0]);
+	GArray *open_only = NULL;
+	guint i, e = 0, oo = 0;
+	dc_status_t st;
+
+	st = dc_store_report_load(b->s, from, r->period.to, &scs, &open_only,
+				  &evs, err);
 	if (st != DC_OK)
 		return st;
-	r = g_new0(dc_report_t, 1);
+	slice = g_ptr_array_new();
+	for (i = 0; i < scs->len; i++) {
+		const dc_store_case_t *sc = scs->pdata[i];
+		dc_case_t *c = case_new(sc);
+		int partial = is_open_only(open_only, &oo, sc->id);
+
+		g_ptr_array_set_size(slice, 0);
+		while (e < evs->len &&
+		       ((dc_store_event_t *)evs->pdata[e])->case_id < sc->id)
+			e++;
+		while (e < evs->len &&
+		       ((dc_store_event_t *)evs->pdata[e])->case_id == sc->id)
+			g_ptr_array_add(slice, evs->pdata[e++]);
+		if (partial)
+			strip_payloads(slice);
+		dc_case_replay(c, slice);
+		if (partial) {
+			dc_kind_parse(sc->kind, &c->kind, NULL);
+			g_free(c->state);
+			c->state = g_strdup(sc->state);
+		}
+		case_done(r, b, c);
+	}
+	g_ptr_array_unref(slice);
+	g_ptr_array_unref(scs);
+	g_ptr_array_unref(evs);
+	g_array_unref(open_only);
+	return DC_OK;
+}
+
+static dc_report_t *
+report_new(const dc_period_t *period, int64_t now)
+{
+	dc_report_t *r = g_new0(dc_report_t, 1);
+	int w;
+
 	r->period = *period;
 	r->previous.to = period->from;
 	r->previous.from = period->from - (period->to - period->from);
@@ -354,31 +559,59 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	r->cases = g_ptr_array_new_with_free_func(rcase_free);
 	r->tab_pending = g_ptr_array_new_with_free_func(rcase_free);
 	r->long_open = g_ptr_array_new_with_free_func(rcase_free);
+	r->measures = g_ptr_array_new_with_free_func(measure_free);
+	r->overridden = g_ptr_array_new_with_free_func(override_free);
 	for (w = 0; w < DC_REPORT_WEEKS; w++)
 		r->week_start[w] =
 			period->to - (int64_t)(DC_REPORT_WEEKS - w) * 7 * DC_DAY;
-	for (i = 0; cases && i < cases->len; i++) {
-		const dc_case_t *c = cases->pdata[i];
+	return r;
+}
 
-		if (strcmp(c->state, "withdrawn"))
-			tally(r, c);
+static dc_vote_rule_t
+configured_rule(void)
+{
+	char *name = dc_config_value(NULL, "tab", "overturn_rule");
+	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+
+	if (name)
+		dc_vote_rule_parse(name, &rule, NULL);
+	g_free(name);
+	return rule;
+}
+
+dc_status_t
+dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
+		int64_t now, int anonymise, dc_identity_set_t *people,
+		dc_report_t **out, dc_error_t *err)
+{
+	builder_t b = { .s = s, .mail = mail, .people = people };
+	dc_report_t *r = report_new(period, now);
+	dc_status_t st = DC_OK;
+	guint i;
+
+	*out = NULL;
+	if (s) {
+		b.rule = configured_rule();
+		st = dc_access_load(s, &b.access, err);
+		if (st == DC_OK)
+			st = dc_member_addresses(s, &b.members, err);
+		if (st == DC_OK)
+			st = dc_member_count_active(s, "tab", now,
+						    &b.tab_members, err);
+		if (st == DC_OK)
+			st = load(r, &b, err);
+	}
+	dc_access_free(b.access);
+	if (b.members)
+		g_hash_table_unref(b.members);
+	if (st != DC_OK) {
+		dc_report_free(r);
+		return st;
 	}
 	g_ptr_array_sort(r->by_state, count_cmp);
 	g_ptr_array_sort(r->by_outcome, count_cmp);
-	if (cases)
-		g_ptr_array_unref(cases);
-	if (mail && people) {
-		GHashTable *done = g_hash_table_new_full(g_int64_hash,
-							 g_int64_equal, g_free,
-							 NULL);
-
-		people_of(s, mail, r->cases, people, done);
-		people_of(s, mail, r->tab_pending, people, done);
-		people_of(s, mail, r->long_open, people, done);
-		g_hash_table_unref(done);
-	}
-	if (mail)
-		link_cases(mail, r->cases, anonymise, people);
+	for (i = 0; mail && i < r->cases->len; i++)
+		link_case(mail, r->cases->pdata[i], anonymise, people);
 	*out = r;
 	return DC_OK;
 }
@@ -479,6 +712,127 @@ emit_cases(dc_emit_t *e, const char *id, const char *title,
 	g_ptr_array_unref(keep);
 }
 
+static void
+emit_measures(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },     { "measure", "Measure", 0 },
+		{ "scope", "Scope", 0 },   { "from", "From", 0 },
+		{ "until", "Until", 0 },   { "release", "Release", 0 },
+		{ "expiring", "Ends within 30 days", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	int64_t expiring = 0;
+	guint i;
+	char *s;
+
+	for (i = 0; i < r->measures->len; i++) {
+		const dc_report_measure_t *m = r->measures->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)m->case_id));
+		row[0] = s;
+		g_ptr_array_add(keep, s = m->what ? dc_sanitize_line(m->what)
+						  : NULL);
+		row[1] = s;
+		g_ptr_array_add(keep, s = m->scope ? dc_sanitize_line(m->scope)
+						   : NULL);
+		row[2] = s;
+		g_ptr_array_add(keep, s = m->from ? day_string(m->from) : NULL);
+		row[3] = s;
+		g_ptr_array_add(keep, s = day_string(m->until));
+		row[4] = s;
+		g_ptr_array_add(keep, s = m->until_release ?
+			dc_sanitize_line(m->until_release) : NULL);
+		row[5] = s;
+		row[6] = m->expiring ? "yes" : "no";
+		expiring += m->expiring;
+		g_ptr_array_add(rows, row);
+	}
+	{
+		dc_emit_count_t c[2] = {
+			{ "in_force", "Measures in force", r->measures->len,
+			  NULL },
+			{ "expiring", "Ending within 30 days", expiring, NULL },
+		};
+
+		dc_emit_counts(e, "measure_counts", NULL, c, 2);
+	}
+	dc_emit_table(e, "measures", NULL, cols, G_N_ELEMENTS(cols), rows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
+/* Identifiable by design: the interpretation document asks for the
+ * voting details of every overridden decision. */
+static void
+emit_overridden(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },        { "decision", "Decision", 0 },
+		{ "decided", "Overridden", 0 }, { "for", "For", 1 },
+		{ "against", "Against", 1 },  { "abstain", "Abstain", 1 },
+		{ "recused", "Recused", 1 },  { "rule", "Two thirds of", 0 },
+	};
+	static const dc_emit_column_t vcols[] = {
+		{ "case", "Case", 1 }, { "member", "TAB member", 0 },
+		{ "vote", "Vote", 0 }, { "at", "Date", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *vrows = g_ptr_array_new_with_free_func(g_free);
+	guint i, k;
+	char *s;
+
+	dc_emit_paragraph(e, "note",
+			  "The TAB overturned these decisions of the Code of "
+			  "Conduct Committee; as the kernel's interpretation "
+			  "document requires, every vote is listed.");
+	for (i = 0; i < r->overridden->len; i++) {
+		const dc_report_override_t *o = r->overridden->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+		const char *id;
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)o->case_id));
+		row[0] = id = s;
+		row[1] = o->decision;
+		g_ptr_array_add(keep, s = day_string(o->decided_at));
+		row[2] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", o->n_for));
+		row[3] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", o->n_against));
+		row[4] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", o->n_abstain));
+		row[5] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", o->n_recused));
+		row[6] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%d (%s)", o->denominator, o->rule));
+		row[7] = s;
+		g_ptr_array_add(rows, row);
+		for (k = 0; k < o->votes->len; k++) {
+			const dc_report_vote_t *v = o->votes->pdata[k];
+			const char **vr = g_new0(const char *,
+						 G_N_ELEMENTS(vcols));
+
+			vr[0] = id;
+			vr[1] = v->member;
+			vr[2] = v->choice;
+			g_ptr_array_add(keep, s = day_string(v->at));
+			vr[3] = s;
+			g_ptr_array_add(vrows, vr);
+		}
+	}
+	dc_emit_table(e, "decisions", NULL, cols, G_N_ELEMENTS(cols), rows);
+	dc_emit_table(e, "votes", "Votes", vcols, G_N_ELEMENTS(vcols), vrows);
+	g_ptr_array_unref(vrows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
 static char *
 delta(int64_t now_n, int64_t before)
 {
@@ -562,19 +916,10 @@ dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 	emit_summary(r, e, label);
 	dc_emit_section(e, "cases", "Cases received in the period");
 	emit_cases(e, "cases", NULL, r->cases, r->now, 0);
-	dc_emit_section(e, "measures", "Remedial measures");
-	/* ADAPTER (issue 5): measures in force and expiring. */
-	dc_emit_paragraph(e, "note",
-			  r->have_measures ? "" :
-			  "Remedial measures are not recorded in this "
-			  "store; none can be listed as in force or "
-			  "expiring.");
+	dc_emit_section(e, "measures", "Remedial measures in force");
+	emit_measures(r, e);
 	dc_emit_section(e, "overridden", "Committee decisions overridden");
-	/* ADAPTER (issue 5): overridden decisions with their votes. */
-	dc_emit_paragraph(e, "note",
-			  r->have_votes ? "" :
-			  "Votes are not recorded in this store; no "
-			  "overridden decision can be listed.");
+	emit_overridden(r, e);
 	dc_emit_section(e, "tab_pending", "TAB consultations pending");
 	emit_cases(e, "cases", NULL, r->tab_pending, r->now, 1);
 	dc_emit_section(e, "long_open", "Cases open longer than 30 days");

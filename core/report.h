@@ -58,6 +58,33 @@ typedef struct dc_report_case {
 	int link_withheld; /* the message id names a participant */
 } dc_report_case_t;
 
+/* A remedial measure in force at the report's time. */
+typedef struct dc_report_measure {
+	int64_t case_id;
+	char *what, *scope;  /* NULL when erased or not given */
+	int64_t from, until;
+	char *until_release; /* "v6.4" or NULL */
+	int expiring;        /* ends within 30 days */
+} dc_report_measure_t;
+
+typedef struct dc_report_vote {
+	char *member;
+	const char *choice; /* "for", "against", ... */
+	int64_t at;
+} dc_report_vote_t;
+
+/* A committee decision the TAB overturned in the period, with every
+ * vote: the kernel's interpretation document requires the voting
+ * details of an overridden decision to be published. */
+typedef struct dc_report_override {
+	int64_t case_id;
+	char *decision; /* the committee's outcome, or NULL */
+	int64_t decided_at; /* the last vote */
+	int n_for, n_against, n_abstain, n_recused, denominator;
+	const char *rule;
+	GPtrArray *votes; /* dc_report_vote_t * */
+} dc_report_override_t;
+
 typedef struct dc_report_count {
 	char *key;
 	int64_t n;
@@ -77,16 +104,24 @@ typedef struct dc_report {
 	GPtrArray *long_open;   /* open more than 30 days */
 	int64_t weeks[DC_REPORT_WEEKS];
 	int64_t week_start[DC_REPORT_WEEKS];
-	/* ADAPTER (issue 5): 0 until the store records these. */
-	int have_outcomes, have_measures, have_votes;
+	GPtrArray *measures;   /* dc_report_measure_t *: in force now */
+	GPtrArray *overridden; /* dc_report_override_t * */
 } dc_report_t;
 
 /*
  * Build the report for period from the store.  With mail (may be NULL)
  * public list threads get lore links, and people (may be NULL) receives
- * every person of every case the report mentions (dc_case_people).  With
+ * every person of every case the report mentions (dc_case_people):
+ * the participants, not the TAB members whose votes it lists.  With
  * anonymise, a link whose message id shows one of those people is
- * withheld rather than printed.
+ * withheld rather than printed.  Votes are counted by the rule in
+ * decorum's configuration ([tab] overturn_rule, core/vote.h).
+ *
+ * Only the cases the period needs are read: those reported or changed
+ * since the previous period (or the chart's first week), those with an
+ * outcome, and the open ones, in three statements
+ * (dc_store_report_load()).  Cases the viewer may not see are left out
+ * (core/access.h).
  */
 dc_status_t dc_report_build(dc_store_t *s, dc_mail_t *mail,
 			    const dc_period_t *period, int64_t now,

@@ -172,6 +172,25 @@ dc_status_t dc_store_case_thread_lastmod(dc_store_t *s, int64_t case_id,
 					 const char *thread_id,
 					 int64_t *lastmod, dc_error_t *err);
 
+/* ---- exports (store/export.c) ----------------------------------------- */
+
+/*
+ * What a report over [from, to) needs, in one read transaction: the cases
+ * reported or changed in it or with a recorded outcome, then the cases
+ * not closed or withdrawn (by the cached state) outside it, whose ids
+ * also go into *open_only (int64_t); and every event of those cases,
+ * ordered by case id, then id.
+ */
+dc_status_t dc_store_report_load(dc_store_t *s, int64_t from, int64_t to,
+				 GPtrArray **cases, GArray **open_only,
+				 GPtrArray **events, dc_error_t *err);
+/* Set an event's data to NULL: the one change the log allows. */
+dc_status_t dc_store_event_erase(dc_store_t *s, int64_t id, dc_error_t *err);
+dc_status_t dc_store_case_clear_subject(dc_store_t *s, int64_t id,
+					dc_error_t *err);
+/* Checkpoint the WAL, VACUUM, checkpoint again (outside a transaction). */
+dc_status_t dc_store_compact(dc_store_t *s, dc_error_t *err);
+
 /* ---- internal to store/ (store.c <-> migrate.c); not for callers ------ */
 
 struct sqlite3;

@@ -137,4 +137,27 @@ check_eq "a failed redaction check exits 4" 4 $?
 check "... leaves no packet" test ! -e "$T/pf"
 check "... and no temporary directory" sh -c '! ls -a "$1" | grep -q "^\.pf"' _ "$T"
 check "... and says why" grep -q 'redaction check failed' "$T/pf.out"
+
+# Decisions, conflicts and the timeline come from the case's events.
+"$DECORUM" case participant 5 reporter yusuf.haddad@example.com --name "Yusuf Haddad" >/dev/null
+"$DECORUM" case state 5 investigating >/dev/null
+"$DECORUM" case outcome 5 measure --what "no reviews" --scope net --until v9.9 >/dev/null
+"$DECORUM" case conflict 5 cm@example.org --note "same employer" >/dev/null
+"$DECORUM" case recuse 5 cm2@example.org >/dev/null
+"$DECORUM" case vote 5 --member tab9@example.org against >/dev/null
+"$DECORUM" packet 5 --redact -o "$T/p5" >/dev/null 2>"$T/p5.err"
+check_eq "packet of a decided case exits 0" 0 $?
+check "decisions.txt lists the measure" grep -q 'Remedial measure (measure)' "$T/p5/decisions.txt"
+check_eq "decisions.json holds the outcome" measure "$(jq -r '.outcomes[0].outcome' "$T/p5/decisions.json")"
+check_eq "... and the vote" against "$(jq -r '.votes[0].vote' "$T/p5/decisions.json")"
+check_eq "... and the tally" 1 "$(jq '.tally.against' "$T/p5/decisions.json")"
+check "conflicts.txt lists the conflict" grep -q 'cm@example.org  declared a conflict: same employer' "$T/p5/conflicts.txt"
+check "conflicts.txt lists the recusal" grep -q 'cm2@example.org  recused' "$T/p5/conflicts.txt"
+check "timeline.json has the outcome event" jq -e '[.[] | select(.type == "outcome")] | length == 1' "$T/p5/timeline.json"
+check "cover.eml summarises the timeline" grep -q '^  .*  outcome$' "$T/p5/cover.eml"
+check "cover.eml names the outcome so far" grep -q '^Outcome so far: Remedial measure' "$T/p5/cover.eml"
+check "the recorded reporter is redacted" sh -c '! grep -qi "yusuf\|haddad" "$1"/*' _ "$T/p5"
+check "... and not guessed" sh -c '! grep -q "No reporter is recorded" "$1"' _ "$T/p5/cover.eml"
+"$DECORUM" packet 6 --redact -o "$T/p6" >/dev/null 2>&1
+check "without a recorded reporter the cover says so" grep -q "No reporter is recorded" "$T/p6/cover.eml"
 exit 0
