@@ -33,13 +33,13 @@ CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
 # Exports: reports, packets, redaction, erasure.
 CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
 	     core/emit-csv.c core/privacy.c core/report.c core/safefile.c \
-	     core/packet.c core/redact.c
+	     core/packet.c core/redact.c core/erase.c
 STORE_SRC := store/store.c store/migrate.c
 TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \
 	     tui/view-list.c tui/view-thread.c tui/view-case.c tui/view-help.c
-TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c
+TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
 # The case workflow: states, outcomes, votes, access, mirror, fsck.
 CORE_SRC  += core/access.c core/vote.c core/outcome.c core/release.c \
 	     core/mirror.c core/fsck.c core/verify.c

@@ -374,12 +374,64 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
 				    (gint64)data_int(v, "undoes"),
 				    a ? a : "?");
+	} else if (!strcmp(t, "erasure")) {
+		r = g_strdup_printf("erased the personal data of %"
+				    G_GINT64_FORMAT " events",
+				    (gint64)data_int(v, "count"));
 	} else {
 		r = g_strdup(t);
 	}
 	g_free(a);
 	g_free(b);
+	if (!ev->data) {
+		char *e = g_strconcat(r, " (personal data erased)", NULL);
+
+		g_free(r);
+		r = e;
+	}
 	return r;
+}
+
+/*
+ * An erasure (core/erase.h) sets events' data to NULL after recording
+ * what the replay needs of each (kind, state, undoes, outcome, ...) in
+ * an "erasure" event: id -> a{sv}.  Those records stand in for the
+ * erased payloads, so that kind, state and outcome do not change.
+ */
+static void
+collect_kept(GHashTable *kept, const dc_store_event_t *ev)
+{
+	GVariant *v, *evs;
+	GVariantIter it;
+	GVariant *rec;
+	gint64 id;
+
+	if (strcmp(ev->type, "erasure") || !(v = dc_event_data(ev)))
+		return;
+	evs = g_variant_lookup_value(v, "events", G_VARIANT_TYPE("a{xa{sv}}"));
+	if (evs) {
+		g_variant_iter_init(&it, evs);
+		while (g_variant_iter_next(&it, "{x@a{sv}}", &id, &rec)) {
+			gint64 *key = g_new(gint64, 1);
+
+			*key = id;
+			g_hash_table_replace(kept, key, rec);
+		}
+		g_variant_unref(evs);
+	}
+	g_variant_unref(v);
+}
+
+/* The payload, or what an erasure kept of it. */
+static GVariant *
+replay_data(const dc_store_event_t *ev, GHashTable *kept)
+{
+	GVariant *v = dc_event_data(ev);
+	gint64 id = ev->id;
+
+	if (!v && !ev->data && (v = g_hash_table_lookup(kept, &id)))
+		g_variant_ref(v);
+	return v;
 }
 
 static void
@@ -436,18 +488,23 @@ dc_case_replay(dc_case_t *c, GPtrArray *evs)
 {
 	GHashTable *undone =
 	    g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	GHashTable *kept = g_hash_table_new_full(
+		g_int64_hash, g_int64_equal, g_free,
+		(GDestroyNotify)g_variant_unref);
 	guint i;
 
 	derived_reset(c);
 	g_free(c->state);
 	c->state = g_strdup("new");
+	for (i = 0; i < evs->len; i++)
+		collect_kept(kept, evs->pdata[i]);
 	/* First the undo events, so the replay knows what to skip. */
 	for (i = 0; i < evs->len; i++) {
 		dc_store_event_t *ev = evs->pdata[i];
 		gint64 *key;
 		GVariant *v;
 
-		if (strcmp(ev->type, "undo") || !(v = dc_event_data(ev)))
+		if (strcmp(ev->type, "undo") || !(v = replay_data(ev, kept)))
 			continue;
 		key = g_new(gint64, 1);
 		*key = data_int(v, "undoes");
@@ -457,7 +514,7 @@ dc_case_replay(dc_case_t *c, GPtrArray *evs)
 	for (i = 0; i < evs->len; i++) {
 		const dc_store_event_t *ev = evs->pdata[i];
 		const dc_store_event_t *by;
-		GVariant *v = dc_event_data(ev);
+		GVariant *v = replay_data(ev, kept);
 		gint64 id = ev->id;
 		dc_history_t *h = g_new0(dc_history_t, 1);
 
@@ -486,6 +543,7 @@ dc_case_replay(dc_case_t *c, GPtrArray *evs)
 		c->state = g_strdup("withdrawn");
 	}
 	g_hash_table_destroy(undone);
+	g_hash_table_destroy(kept);
 }
 
 /* ---- loading ---------------------------------------------------------- */
@@ -1065,7 +1123,9 @@ dc_case_undo(dc_store_t *s, int64_t case_id, const char *actor, int64_t now,
 	for (i = c->history->len; i-- > 0 && !target;) {
 		const dc_history_t *h = c->history->pdata[i];
 
-		if (!strcmp(h->type, "undo") || h->undone_by ||
+		/* An erasure cannot be taken back: the data is gone. */
+		if (!strcmp(h->type, "undo") || !strcmp(h->type, "erasure") ||
+		    h->undone_by ||
 		    g_strcmp0(h->actor, actor))
 			continue;
 		target = h;

@@ -12,7 +12,7 @@
 #include "core/mirror.h"
 #include "tui/cli.h"
 
-extern const dc_cmd_t cmd_report, cmd_packet;
+extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
 extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
 extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
 
@@ -28,6 +28,7 @@ const dc_cmd_t *const dc_commands[] = {
 	&cmd_tui,
 	&cmd_report,
 	&cmd_packet,
+	&cmd_erase,
 	NULL,
 };
 
