@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/access.h"
+#include "core/config.h"
 #include "core/event.h"
 
 struct dc_access {
@@ -260,29 +261,19 @@ dc_member_count_active(dc_store_t *s, const char *role, int64_t t, int *count,
 
 /* ---- identity --------------------------------------------------------- */
 
+/* Through core/config.c, so that a bad line elsewhere in the file costs
+ * that line only, as in the TUI. */
 char *
 dc_config_value(const char *path, const char *group, const char *key)
 {
-	const char *env = g_getenv("DECORUM_CONFIG");
-	char *p = path ? g_strdup(path)
-		  : env && *env
-		      ? g_strdup(env)
-		      : g_build_filename(g_get_user_config_dir(), "decorum",
-					 "config", NULL);
-	GKeyFile *kf = g_key_file_new();
-	char *v = NULL;
+	dc_config_t *c = dc_config_load(path);
+	const char *v = dc_config_get(c, group, key);
+	char *r = v ? g_strstrip(g_strdup(v)) : NULL;
 
-	if (g_key_file_load_from_file(kf, p, G_KEY_FILE_NONE, NULL))
-		v = g_key_file_get_string(kf, group, key, NULL);
-	if (v)
-		g_strstrip(v);
-	if (v && !*v) {
-		g_free(v);
-		v = NULL;
-	}
-	g_key_file_free(kf);
-	g_free(p);
-	return v;
+	if (r && !*r)
+		g_clear_pointer(&r, g_free);
+	dc_config_free(c);
+	return r;
 }
 
 char *

@@ -26,6 +26,10 @@ slot(const char *group, const char *key)
 char *
 dc_config_default_path(void)
 {
+	const char *env = g_getenv("DECORUM_CONFIG");
+
+	if (env && *env)
+		return g_strdup(env);
 	return g_build_filename(g_get_user_config_dir(), "decorum", "config",
 				NULL);
 }

@@ -26,7 +26,8 @@ typedef struct dc_config dc_config_t;
 /* path NULL: the default path; a missing file is an empty configuration. */
 dc_config_t *dc_config_load(const char *path);
 void dc_config_free(dc_config_t *c);
-/* Newly allocated default path. */
+/* Newly allocated default path: $DECORUM_CONFIG when set, else the
+ * file above. */
 char *dc_config_default_path(void);
 const char *dc_config_path(const dc_config_t *c);
 
