@@ -181,6 +181,47 @@ member_write(dc_store_t *s, const dc_store_member_t *m, const char *actor,
 	return st;
 }
 
+static int
+active_at(const dc_store_member_t *m, int64_t t)
+{
+	return m->joined <= t && (!m->left || t < m->left);
+}
+
+/*
+ * Who may change the membership: while no committee member is active,
+ * anyone who can write the store (someone has to register the first
+ * one); after that only an active committee member, so that access to
+ * reports cannot be granted by whoever can open the store.
+ */
+static dc_status_t
+member_change_allowed(dc_store_t *s, const char *actor, int64_t now,
+		      dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_member_list(s, &all, err);
+	int committee = 0, allowed = 0;
+	guint i;
+
+	if (st != DC_OK)
+		return st;
+	for (i = 0; i < all->len; i++) {
+		const dc_store_member_t *m = all->pdata[i];
+
+		if (strcmp(m->role, "committee") || !active_at(m, now))
+			continue;
+		committee++;
+		allowed |= same(m->address, actor);
+	}
+	g_ptr_array_unref(all);
+	if (!committee || allowed)
+		return DC_OK;
+	return dc_fail(err, DC_E_DENIED,
+		       "only an active committee member may add, change or "
+		       "end a membership, and %s is not one (--as, "
+		       "$DECORUM_AS or [identity] address)",
+		       actor && *actor ? actor : "nobody identified");
+}
+
 dc_status_t
 dc_member_add(dc_store_t *s, const char *address, const char *name,
 	      const char *role, int64_t joined, const char *actor,
@@ -192,6 +233,9 @@ dc_member_add(dc_store_t *s, const char *address, const char *name,
 	if (!address || !strchr(address, '@'))
 		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
 			       address ? address : "");
+	st = member_change_allowed(s, actor, now, err);
+	if (st != DC_OK)
+		return st;
 	st = dc_store_member_get(s, address, &old, err);
 	if (st == DC_E_NOT_FOUND) {
 		dc_error_clear(err);
@@ -221,8 +265,10 @@ dc_member_leave(dc_store_t *s, const char *address, int64_t left,
 		const char *actor, int64_t now, dc_error_t *err)
 {
 	dc_store_member_t *m = NULL;
-	dc_status_t st = dc_store_member_get(s, address, &m, err);
+	dc_status_t st = member_change_allowed(s, actor, now, err);
 
+	if (st == DC_OK)
+		st = dc_store_member_get(s, address, &m, err);
 	if (st != DC_OK)
 		return st;
 	if (left < m->joined)
@@ -252,7 +298,7 @@ dc_member_count_active(dc_store_t *s, const char *role, int64_t t, int *count,
 
 		if (role && strcmp(m->role, role))
 			continue;
-		if (m->joined <= t && (!m->left || t < m->left))
+		if (active_at(m, t))
 			(*count)++;
 	}
 	g_ptr_array_unref(all);

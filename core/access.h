@@ -16,7 +16,10 @@
  * A hidden case is reported as not found, so its existence does not leak.
  *
  * Membership changes are events too (case 0) with the members table as
- * their projection.
+ * their projection.  While no committee member is active, anyone who can
+ * write the store may change the membership (to register the first
+ * committee member); after that only an active committee member may add,
+ * change or end a membership (DC_E_DENIED otherwise).
  */
 #ifndef DC_ACCESS_H
 #define DC_ACCESS_H

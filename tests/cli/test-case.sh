@@ -83,8 +83,10 @@ check_eq "2 of 2 cast passes" true "$($D case tally 1 --json | jq .passed)"
 check_eq "2 of 3 members passes under the members rule" true "$($D case tally 1 --rule members --json | jq .passed)"
 
 # ---- access windows ----
-$D member add late@example.org --role committee --joined 2026-11-30 >/dev/null
+# The first committee member is registered by anyone; then only an
+# active committee member changes the membership (tests/cli/test-member.sh).
 $D member add early@example.org --role committee --joined 2020-01-01 >/dev/null
+$D --as early@example.org member add late@example.org --role committee --joined 2026-11-30 >/dev/null
 check_eq "a member who joined after the reports lists none" 0 "$($D --as late@example.org cases --json | jq length)"
 $D --as late@example.org case show 1 >/dev/null 2>"$T/err"
 check_eq "... and cannot show one (not found)" 1 $?
@@ -94,7 +96,7 @@ $D case recuse 1 early@example.org >/dev/null
 check_eq "a recused member no longer sees the case" 2 "$($D --as early@example.org cases --json | jq length)"
 DECORUM_AS=late@example.org $D list --json "thread:$t1" >"$T/l.json"
 check_eq "the thread list carries no hidden case" null "$(jq '.[0].case' "$T/l.json")"
-$D member leave early@example.org --left 2020-06-01 >/dev/null
+$D --as early@example.org member leave early@example.org --left 2020-06-01 >/dev/null
 check_eq "reports after a member left are hidden" 0 "$($D --as early@example.org cases --json | jq length)"
 check_eq "nobody identified sees nothing once members exist" 0 "$(env -u DECORUM_AS $D cases --json | jq length)"
 
