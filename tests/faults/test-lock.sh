@@ -7,6 +7,9 @@
 # afterwards they are applied, and nothing is lost.
 . "$(dirname "$0")/../lib.sh"
 t_setup
+# A private copy: a rebuild of ./decorum during the run must not count.
+cp "$DECORUM" "$T/decorum"
+DECORUM=$T/decorum
 secs=${LOCK_SECONDS:-30}
 export LC_ALL=C.UTF-8 TZ=UTC
 unset NO_COLOR DECORUM_NOW VISUAL EDITOR TMUX
