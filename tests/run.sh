@@ -13,7 +13,8 @@ passed=0
 failed=0
 skipped=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+rcfile=$(mktemp)
+trap 'rm -f "$log" "$rcfile"' EXIT
 
 count_script() {
 	# $1: output file of a script test, $2: its exit status
@@ -54,9 +55,12 @@ for d in $dirs; do
 	for t in "$d"/test-*.sh; do
 		[ -f "$t" ] || continue
 		echo "== $t"
-		sh "$t" >"$log" 2>&1
-		rc=$?
-		cat "$log"
+		# Stream as it runs: the kernel steps take minutes and say so.
+		{
+			sh "$t" 2>&1
+			echo $? >"$rcfile"
+		} | tee "$log"
+		rc=$(cat "$rcfile")
 		count_script "$log" "$rc" "$t"
 	done
 done
