@@ -46,6 +46,11 @@ CORE_SRC  += core/access.c core/vote.c core/outcome.c core/release.c \
 STORE_SRC += store/workflow.c store/export.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c
+# The kernel documentation behind each action (docs/kernel/).
+CORE_SRC  += core/doclink.c
+TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
+KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
+KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))
 
 LIB_SRC   := $(CORE_SRC) $(STORE_SRC)
@@ -82,7 +87,16 @@ KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 .PHONY: all deps deps-kernel check check-fast check-kernel demo install \
 	uninstall clean tests bench format fuzz faults
 
-all: decorum
+all: decorum $(KDOC_RST)
+
+# The guide our kernel series adds, taken from its patch (no kernel tree
+# needed); decorum doc and the TUI read it from build/kernel-doc/ or, once
+# installed, from $(DATADIR)/decorum/kernel-doc/.
+$(KDOC_RST): $(wildcard docs/kernel/0001-*.patch) docs/kernel/new-file.awk
+	@mkdir -p $(dir $@)
+	awk -v file=Documentation/$(KDOC_FILE) -f docs/kernel/new-file.awk \
+		$(wildcard docs/kernel/0001-*.patch) >$@.tmp
+	mv $@.tmp $@
 
 decorum: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(PKG_LIBS)
@@ -124,7 +138,7 @@ build/migrations.inc: $(MIGRATIONS)
 		printf '},\n'; \
 	done > $@
 
-tests: decorum $(UNIT_BIN) $(REPLAY_BIN)
+tests: decorum $(KDOC_RST) $(UNIT_BIN) $(REPLAY_BIN)
 
 # Install the Debian packages that are missing (sudo when not root).
 deps:
@@ -169,16 +183,20 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/bench/run.sh
 
-install: decorum
+install: decorum $(KDOC_RST)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(COMPDIR) $(DESTDIR)$(DATADIR)/decorum
+		$(DESTDIR)$(COMPDIR) $(DESTDIR)$(DATADIR)/decorum \
+		$(DESTDIR)$(DATADIR)/decorum/kernel-doc/process
+	install -m 644 $(KDOC_RST) \
+		$(DESTDIR)$(DATADIR)/decorum/kernel-doc/$(KDOC_FILE)
 	install -m 755 decorum $(DESTDIR)$(BINDIR)/decorum
 	install -m 644 docs/decorum.1 $(DESTDIR)$(MANDIR)/man1/decorum.1
 	install -m 644 docs/decorum.bash-completion $(DESTDIR)$(COMPDIR)/decorum
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/decorum $(DESTDIR)$(MANDIR)/man1/decorum.1 \
-		$(DESTDIR)$(COMPDIR)/decorum
+		$(DESTDIR)$(COMPDIR)/decorum \
+		$(DESTDIR)$(DATADIR)/decorum/kernel-doc/$(KDOC_FILE)
 
 format:
 	clang-format -i $(LIB_SRC) $(TUI_SRC) core/*.h store/*.h tui/*.h

@@ -15,6 +15,7 @@
 extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
 extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
 extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
+extern const dc_cmd_t cmd_doc;
 
 const dc_cmd_t *const dc_commands[] = {
 	&cmd_list,
@@ -25,6 +26,7 @@ const dc_cmd_t *const dc_commands[] = {
 	&cmd_member,
 	&cmd_verify,
 	&cmd_fsck,
+	&cmd_doc,
 	&cmd_tui,
 	&cmd_report,
 	&cmd_packet,

@@ -648,6 +648,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_QUIT: pop_view(t); break;
 	case ACT_QUIT_ALL: t->quit = 1; break;
 	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
+	case ACT_DOC: dc_view_doc_show(t); break;
 	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
 	case ACT_ADMONITION: tag_thread(t, DC_KIND_ADMONITION, arg); break;
 	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;

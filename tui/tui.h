@@ -101,6 +101,12 @@ void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
+/* The kernel documentation section l (core/doclink.h) as a pager. */
+struct dc_doclink;
+dc_view_t *dc_view_doc_new(dc_tui_t *t, const struct dc_doclink *l);
+/* Push it for the kind of the current thread's case (the guide's
+ * introduction when there is no case). */
+void dc_view_doc_show(dc_tui_t *t);
 dc_view_t *dc_view_case_new(dc_tui_t *t);
 /* The lines the case panel would like for a thread. */
 int dc_view_case_lines(dc_view_t *panel, dc_tui_t *t, const char *thread_id);
