@@ -25,7 +25,6 @@ CFLAGS    ?= -O2 -g
 WARN      := -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
 	     -Wmissing-prototypes -Wstrict-prototypes
 DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
-	     -DDC_DATADIR='"$(DATADIR)/decorum"' \
 	     -I. -Ibuild $(WARN) $(PKG_CFLAGS)
 
 CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
@@ -101,11 +100,11 @@ $(KDOC_RST): $(wildcard docs/kernel/0001-*.patch) docs/kernel/new-file.awk
 decorum: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(PKG_LIBS)
 
-build/%.o: %.c build/migrations.inc
+build/%.o: %.c build/migrations.inc | build/datadir.h
 	@mkdir -p $(dir $@)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-build/san/%.o: %.c build/migrations.inc
+build/san/%.o: %.c build/migrations.inc | build/datadir.h
 	@mkdir -p $(dir $@)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
@@ -128,6 +127,17 @@ build/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $
 	@mkdir -p $(dir $@)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -o $@ $< tests/fuzz/replay.c \
 		$(REPLAY_OBJ) $(PKG_LIBS)
+
+# The installed data directory is compiled in; a header that changes only
+# when DATADIR (or PREFIX) does makes exactly the files using it rebuild,
+# so "make install PREFIX=/usr" never links objects of two prefixes.
+build/datadir.h: FORCE
+	@mkdir -p build
+	@echo '#define DC_DATADIR "$(DATADIR)/decorum"' >$@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+.PHONY: FORCE
+FORCE:
 
 # SQL migrations are compiled in: { "001-initial.sql", "<text>" }, ...
 build/migrations.inc: $(MIGRATIONS)

@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "core/doclink.h"
+#include "datadir.h"
 
 #define GUIDE "process/code-of-conduct-maintainer-guide"
 #define INTERP "process/code-of-conduct-interpretation"

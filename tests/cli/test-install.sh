@@ -9,6 +9,10 @@ check_eq "make install DESTDIR=... PREFIX=/usr succeeds" 0 $?
 check "the binary is installed" test -x "$T/dest/usr/bin/decorum"
 check "the man page is installed" test -f "$T/dest/usr/share/man/man1/decorum.1"
 check "the completion is installed" test -f "$T/dest/usr/share/bash-completion/completions/decorum"
+check "the installed binary looks for its data under PREFIX" grep -q /usr/share/decorum "$T/dest/usr/bin/decorum"
+# Back to the default prefix for the tests that follow.
+make -s -C "$TOP" all >/dev/null 2>&1
+check "a plain make rebuilds for the default prefix" sh -c '! grep -q "/usr/share/decorum/kernel-doc" "$1"' _ "$DECORUM"
 check "nothing lands outside DESTDIR" sh -c '! test -e /usr/bin/decorum || test /usr/bin/decorum -ot "$1"' _ "$TOP/decorum"
 
 cmds=$("$DECORUM" --help | awk '/^Commands:/ {on = 1; next} /^$/ {on = 0} on {print $1}')
