@@ -113,7 +113,7 @@ build/tests/%: tests/unit/%.c $(SAN_OBJ)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -Itests/unit -o $@ $< \
 		$(SAN_OBJ) $(PKG_LIBS) $(shell pkg-config --libs cmocka)
 
-build/fuzz/obj/%.o: %.c build/migrations.inc
+build/fuzz/obj/%.o: %.c build/migrations.inc | build/datadir.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DC_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 		-fno-sanitize-recover=undefined -MMD -MP -c -o $@ $<
