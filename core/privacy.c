@@ -373,6 +373,10 @@ compile(dc_identity_set_t *s)
 			if (g_utf8_strlen(local, -1) >= 3)
 				add_string(s->needles, i, local,
 					   "local part of the address");
+			/* "eleni.papadopoulou": the name in Latin letters,
+			 * as a signature may write it. */
+			g_strdelimit(local, "._-+", ' ');
+			add_words(s->needles, i, local);
 			g_free(local);
 		}
 		for (j = 0; j < id->names->len; j++) {

@@ -66,6 +66,34 @@ step(char **text, const char *needle, int word, const char *with)
 	*text = r;
 }
 
+/*
+ * The name an address spells: "eleni.papadopoulou" is how a signature
+ * writes "Eleni Papadopoulou" in Latin letters even when the From:
+ * header has her name in Greek.  The phrase, then each word of it.
+ */
+static void
+redact_local_words(char **text, const dc_identity_t *id)
+{
+	const char *at;
+	char *local, **w;
+	guint k;
+
+	if (!id->address)
+		return;
+	at = strrchr(id->address, '@');
+	local = g_strndup(id->address, at ? (gsize)(at - id->address) :
+					    strlen(id->address));
+	g_strdelimit(local, "._-+", ' ');
+	if (strchr(local, ' ')) {
+		step(text, local, 1, id->label);
+		w = g_strsplit(local, " ", -1);
+		for (k = 0; w[k]; k++)
+			step(text, w[k], 1, id->label);
+		g_strfreev(w);
+	}
+	g_free(local);
+}
+
 char *
 dc_redact_text(const char *text, const dc_identity_set_t *set)
 {
@@ -97,6 +125,7 @@ dc_redact_text(const char *text, const dc_identity_set_t *set)
 				step(&t, w[k], 1, id->label);
 			g_strfreev(w);
 		}
+		redact_local_words(&t, id);
 		g_free(addr);
 		g_free(s);
 	}
