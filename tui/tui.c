@@ -511,6 +511,14 @@ tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 	mirror_flush(t);
 }
 
+void
+dc_tui_case_changed(dc_tui_t *t, int64_t case_id)
+{
+	g_array_append_val(t->undo, case_id);
+	t->generation++;
+	mirror_flush(t);
+}
+
 static void
 undo(dc_tui_t *t)
 {
@@ -654,6 +662,10 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;
 	case ACT_TAB: tag_thread(t, DC_KIND_TAB, arg); break;
 	case ACT_UNDO: undo(t); break;
+	case ACT_STATE:
+	case ACT_OUTCOME:
+	case ACT_NOTE:
+	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
 	case ACT_SEARCH: search(t, arg); break;
 	case ACT_COMMAND: command_line(t); break;
 	case ACT_REFRESH: refresh(t); break;

@@ -110,6 +110,9 @@ void dc_view_doc_show(dc_tui_t *t);
 dc_view_t *dc_view_case_new(dc_tui_t *t);
 /* The lines the case panel would like for a thread. */
 int dc_view_case_lines(dc_view_t *panel, dc_tui_t *t, const char *thread_id);
+/* The case operations on the current thread's case (state, outcome, note,
+ * convert); arg from the ":" command line, or NULL to ask. */
+void dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg);
 
 /* ---- services for the views --------------------------------------------- */
 
@@ -119,6 +122,9 @@ void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
 void dc_tui_error(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int64_t dc_tui_now(dc_tui_t *t);
+/* After a change to a case: u can undo it, views reload, notmuch is
+ * told. */
+void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
 /* Render everything into the screen model; *cy, *cx: where the cursor
  * goes (-1: hidden). */
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);

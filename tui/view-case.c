@@ -1,25 +1,65 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The case panel, beside or under the list and the thread: the case of the
- * current thread with its kind, state, outcome, the people involved, the
- * timeline of events with their notes, and how many messages came after
- * the case was opened.
+ * current thread as core derives it (kind, state and where it may go,
+ * outcomes, people, conflicts, votes, notes, history) and the replies that
+ * joined the thread after the case was opened.  The case operations a
+ * maintainer needs from the keyboard (state, outcome, note, convert) are
+ * here too: they act on the case this panel shows, through core.
  */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/access.h"
 #include "core/case.h"
-#include "core/event.h"
+#include "core/mirror.h"
+#include "core/outcome.h"
+#include "core/release.h"
+#include "core/sanitize.h"
+#include "core/vote.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
+
+typedef struct line {
+	dc_role_t role;
+	char *text;
+} line_t;
 
 struct panel {
 	char *thread_id; /* what the cache below is about */
 	unsigned gen;
 	dc_case_t *c;
-	GPtrArray *events; /* dc_store_event_t * */
-	int messages, since;
+	GPtrArray *lines;   /* line_t *: everything but the history */
+	GPtrArray *history; /* line_t *, oldest first */
 	char *error;
 };
+
+static void
+line_free(gpointer p)
+{
+	line_t *l = p;
+
+	g_free(l->text);
+	g_free(l);
+}
+
+static void
+add(GPtrArray *a, dc_role_t role, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+add(GPtrArray *a, dc_role_t role, const char *fmt, ...)
+{
+	line_t *l = g_new0(line_t, 1);
+	va_list ap;
+
+	va_start(ap, fmt);
+	l->text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	l->role = role;
+	g_ptr_array_add(a, l);
+}
 
 static void
 panel_clear(struct panel *p)
@@ -28,53 +68,8 @@ panel_clear(struct panel *p)
 	g_clear_pointer(&p->error, g_free);
 	dc_case_free(p->c);
 	p->c = NULL;
-	if (p->events)
-		g_ptr_array_unref(p->events);
-	p->events = NULL;
-	p->messages = p->since = 0;
-}
-
-static void
-panel_load(struct panel *p, dc_tui_t *t, const char *thread_id)
-{
-	dc_error_t err = { 0 };
-	dc_thread_t *th = NULL;
-	guint i;
-
-	if (p->thread_id && !strcmp(p->thread_id, thread_id) &&
-	    p->gen == t->generation)
-		return;
-	panel_clear(p);
-	p->thread_id = g_strdup(thread_id);
-	p->gen = t->generation;
-	if (!t->store)
-		return;
-	if (dc_case_for_thread(t->store, thread_id, &p->c, &err) != DC_OK) {
-		p->error = g_strdup(err.msg);
-		return;
-	}
-	if (!p->c)
-		return;
-	if (dc_store_event_list(t->store, p->c->id, &p->events, &err) !=
-	    DC_OK)
-		p->error = g_strdup(err.msg);
-	if (dc_mail_thread(t->mail, thread_id, 0, &th, NULL) == DC_OK) {
-		p->messages = th->messages->len;
-		for (i = 0; i < th->messages->len; i++) {
-			const dc_message_t *m = th->messages->pdata[i];
-
-			p->since += m->date > p->c->created_at;
-		}
-		dc_thread_free(th);
-	}
-}
-
-static dc_role_t
-kind_role(dc_kind_t k)
-{
-	return k == DC_KIND_ADMONITION ? DC_ROLE_ADMONITION :
-	       k == DC_KIND_ESCALATION ? DC_ROLE_ESCALATION :
-					 DC_ROLE_TAB;
+	g_clear_pointer(&p->lines, g_ptr_array_unref);
+	g_clear_pointer(&p->history, g_ptr_array_unref);
 }
 
 static char *
@@ -88,58 +83,316 @@ when(int64_t t)
 	return s;
 }
 
-/* The newest "outcome" any event recorded, if the workflow sets one. */
 static char *
-outcome(struct panel *p)
+day(int64_t t)
 {
-	char *o = NULL;
-	guint i;
+	GDateTime *d = g_date_time_new_from_unix_local(t);
+	char *s = d ? g_date_time_format(d, "%Y-%m-%d") : g_strdup("?");
 
-	for (i = 0; p->events && i < p->events->len; i++) {
-		char *s = dc_event_data_string(p->events->pdata[i], "outcome");
-
-		if (s) {
-			g_free(o);
-			o = s;
-		}
-	}
-	return o;
-}
-
-static char *
-people(struct panel *p)
-{
-	GString *s = g_string_new(NULL);
-	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
-	guint i;
-
-	for (i = 0; p->events && i < p->events->len; i++) {
-		const dc_store_event_t *ev = p->events->pdata[i];
-
-		if (!ev->actor || g_hash_table_contains(seen, ev->actor))
-			continue;
-		g_hash_table_add(seen, ev->actor);
-		g_string_append_printf(s, "%s%s", s->len ? ", " : "",
-				       ev->actor);
-	}
-	g_hash_table_destroy(seen);
-	return g_string_free(s, FALSE);
-}
-
-static char *
-event_line(const dc_store_event_t *ev)
-{
-	char *at = when(ev->at), *kind = dc_event_data_string(ev, "kind");
-	char *note = dc_event_data_string(ev, "note");
-	char *s = g_strdup_printf("%s %s%s%s (%s)%s%s", at, ev->type,
-				  kind ? " " : "", kind ? kind : "",
-				  ev->actor ? ev->actor : "?",
-				  note ? ": " : "", note ? note : "");
-
-	g_free(at);
-	g_free(kind);
-	g_free(note);
+	if (d)
+		g_date_time_unref(d);
 	return s;
+}
+
+static void
+add_outcomes(GPtrArray *a, const dc_case_t *c)
+{
+	guint i;
+
+	if (!c->outcomes->len)
+		add(a, DC_ROLE_NORMAL, "Outcome: none yet");
+	for (i = 0; i < c->outcomes->len; i++) {
+		const dc_outcome_t *o = c->outcomes->pdata[i];
+		GString *s = g_string_new(dc_outcome_label(o->kind));
+
+		if (o->kind == DC_OUTCOME_ADMONITION)
+			g_string_append(s, o->public_ ? " (on the list)" :
+							" (private)");
+		if (o->kind == DC_OUTCOME_MEASURE) {
+			char *from = day(o->from), *until = day(o->until);
+
+			g_string_append_printf(s, ": %s%s%s, %s to %s",
+					       o->what ? o->what : "?",
+					       o->scope ? " in " : "",
+					       o->scope ? o->scope : "", from,
+					       until);
+			if (o->until_release)
+				g_string_append_printf(s, " (until %s)",
+						       o->until_release);
+			g_free(from);
+			g_free(until);
+		}
+		if (o->note && *o->note)
+			g_string_append_printf(s, " - %s", o->note);
+		add(a, DC_ROLE_NORMAL, "%s %s",
+		    i ? "        " : "Outcome:", s->str);
+		g_string_free(s, TRUE);
+	}
+}
+
+static void
+add_people(GPtrArray *a, const dc_case_t *c)
+{
+	static const char *const roles[] = { "reporter", "respondent",
+					     "witness", "handler" };
+	GString *s = g_string_new(NULL), *names = g_string_new(NULL);
+	guint i, r;
+
+	for (r = 0; r < G_N_ELEMENTS(roles); r++) {
+		g_string_truncate(names, 0);
+		for (i = 0; i < c->participants->len; i++) {
+			const dc_participant_t *p = c->participants->pdata[i];
+
+			if (!strcmp(p->role, roles[r]))
+				g_string_append_printf(names, "%s%s",
+						       names->len ? ", " : "",
+						       p->name ? p->name :
+								 p->address);
+		}
+		if (names->len)
+			g_string_append_printf(s, "%s%s %s",
+					       s->len ? "; " : "", roles[r],
+					       names->str);
+	}
+	g_string_free(names, TRUE);
+	if (s->len)
+		add(a, DC_ROLE_NORMAL, "People: %s", s->str);
+	g_string_truncate(s, 0);
+	for (i = 0; i < c->conflicts->len; i++) {
+		const dc_conflict_t *x = c->conflicts->pdata[i];
+
+		g_string_append_printf(s, "%s%s (%s)", s->len ? ", " : "",
+				       x->address,
+				       x->recused ? "recused" : "conflict");
+	}
+	if (s->len)
+		add(a, DC_ROLE_NORMAL, "Conflicts: %s", s->str);
+	g_string_free(s, TRUE);
+}
+
+static void
+add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
+{
+	const char *name = dc_config_get(t->cfg, "tab", "overturn_rule");
+	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	GString *s;
+	dc_tally_t tl;
+	int members = 0;
+	guint i;
+
+	if (!c->votes->len)
+		return;
+	if (name && dc_vote_rule_parse(name, &rule, NULL) != DC_OK)
+		rule = DC_RULE_VOTES_CAST;
+	dc_member_count_active(t->store, "tab", dc_tui_now(t), &members,
+			       NULL);
+	dc_case_tally(c, members, rule, &tl);
+	s = g_string_new(NULL);
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+
+		g_string_append_printf(s, "%s%s %s", i ? ", " : "", v->member,
+				       dc_vote_choice_name(v->choice));
+	}
+	add(a, DC_ROLE_NORMAL, "Votes: %s", s->str);
+	add(a, tl.passed ? DC_ROLE_PENDING : DC_ROLE_NORMAL,
+	    "Tally: %d for, %d against, %d abstain, %d recused: %s",
+	    tl.n_for, tl.n_against, tl.n_abstain, tl.n_recused, tl.why);
+	g_string_free(s, TRUE);
+}
+
+/* Replies that joined the threads after the case was opened, as the case
+ * workflow finds them (notmuch lastmod), with who sent them and when. */
+static void
+add_late(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
+{
+	GPtrArray *late = NULL;
+	dc_error_t err = { 0 };
+	dc_thread_t *th = NULL;
+	guint i, j;
+
+	if (dc_case_late_replies(t->store, &t->mail_opts, c->id, &late,
+				 &err) != DC_OK) {
+		add(a, DC_ROLE_ERROR, "New replies since opened: unknown (%s)",
+		    err.msg);
+		return;
+	}
+	add(a, late->len ? DC_ROLE_PENDING : DC_ROLE_NORMAL,
+	    "New replies since opened: %u", late->len);
+	if (late->len && c->threads->len)
+		dc_mail_thread(t->mail, c->threads->pdata[0], 0, &th, NULL);
+	for (i = 0; i < late->len; i++) {
+		const dc_message_t *m = NULL;
+		char *at;
+
+		for (j = 0; th && j < th->messages->len; j++) {
+			const dc_message_t *x = th->messages->pdata[j];
+
+			if (!strcmp(x->message_id, late->pdata[i]))
+				m = x;
+		}
+		if (!m) {
+			add(a, DC_ROLE_PENDING, "  + <%s>",
+			    (char *)late->pdata[i]);
+			continue;
+		}
+		at = when(m->date);
+		add(a, DC_ROLE_PENDING, "  + %s %s <%s>", at,
+		    m->from ? m->from : "?", m->message_id);
+		g_free(at);
+	}
+	dc_thread_free(th);
+	g_ptr_array_unref(late);
+}
+
+/* A history line without the id of the thread the panel is about
+ * ("opened as escalation thread:..."). */
+static char *
+summary(const char *thread_id, const dc_history_t *h)
+{
+	char *s = g_strdup(h->summary ? h->summary : h->type);
+	char *tail = g_strconcat(" thread:", thread_id, NULL);
+
+	if (g_str_has_suffix(s, tail))
+		s[strlen(s) - strlen(tail)] = '\0';
+	g_free(tail);
+	return s;
+}
+
+static void
+build(struct panel *p, dc_tui_t *t)
+{
+	const dc_case_t *c = p->c;
+	char *at = when(c->created_at), *rep = day(c->reported_at);
+	guint i;
+
+	p->lines = g_ptr_array_new_with_free_func(line_free);
+	p->history = g_ptr_array_new_with_free_func(line_free);
+	add(p->lines, DC_ROLE_NORMAL, "Opened: %s by %s   Reported: %s%s", at,
+	    c->opened_by ? c->opened_by : "?", rep,
+	    c->converted ? "   converted from a TAB consultation" : "");
+	g_free(at);
+	g_free(rep);
+	if (c->withdrawn)
+		add(p->lines, DC_ROLE_ERROR,
+		    "Withdrawn: the event that opened it was undone");
+	add_outcomes(p->lines, c);
+	add_late(p->lines, t, c);
+	add_people(p->lines, c);
+	add_votes(p->lines, t, c);
+	for (i = 0; i < c->notes->len; i++) {
+		const dc_note_t *n = c->notes->pdata[i];
+		char *d = when(n->at);
+
+		add(p->lines, DC_ROLE_NORMAL, "Note %s (%s): %s", d,
+		    n->actor ? n->actor : "?", n->text ? n->text : "");
+		g_free(d);
+	}
+	for (i = 0; i < c->history->len; i++) {
+		const dc_history_t *h = c->history->pdata[i];
+		char *d = when(h->at), *sum = summary(p->thread_id, h);
+
+		add(p->history, h->undone_by ? DC_ROLE_QUOTE : DC_ROLE_DATE,
+		    "%s %s: %s%s", d, h->actor ? h->actor : "?", sum,
+		    h->undone_by ? " (undone)" : "");
+		g_free(sum);
+		g_free(d);
+	}
+}
+
+static void
+panel_load(struct panel *p, dc_tui_t *t, const char *thread_id)
+{
+	dc_error_t err = { 0 };
+
+	if (p->thread_id && !strcmp(p->thread_id, thread_id) &&
+	    p->gen == t->generation)
+		return;
+	panel_clear(p);
+	p->thread_id = g_strdup(thread_id);
+	p->gen = t->generation;
+	if (!t->store)
+		return;
+	if (dc_case_for_thread(t->store, thread_id, &p->c, &err) != DC_OK) {
+		p->error = g_strdup(err.msg);
+		return;
+	}
+	if (p->c)
+		build(p, t);
+}
+
+static dc_role_t
+kind_role(dc_kind_t k)
+{
+	return k == DC_KIND_ADMONITION ? DC_ROLE_ADMONITION :
+	       k == DC_KIND_ESCALATION ? DC_ROLE_ESCALATION :
+					 DC_ROLE_TAB;
+}
+
+static void
+draw_none(struct panel *p, dc_screen_t *s, int y, int x, int w)
+{
+	char *keys[3] = { dc_keymap_keys(ACT_ADMONITION),
+			  dc_keymap_keys(ACT_ESCALATION),
+			  dc_keymap_keys(ACT_TAB) };
+	int i;
+
+	dc_draw_text(s, y++, x, w, "No case for this thread", DC_ROLE_STATUS);
+	if (p->error)
+		dc_draw_text(s, y, x, w, p->error, DC_ROLE_ERROR);
+	else
+		dc_draw_printf(s, y, x, w, DC_ROLE_NORMAL,
+			       "%s admonition  %s escalation  %s TAB "
+			       "consultation",
+			       keys[0], keys[1], keys[2]);
+	for (i = 0; i < 3; i++)
+		g_free(keys[i]);
+}
+
+/* Draw a line, cut at w columns, or wrapped at wrap columns (0: cut) with
+ * the rest indented; returns the next free row. */
+static int
+draw_line(dc_screen_t *s, int y, int end, int x, int w, const line_t *l,
+	  int wrap)
+{
+	char *san;
+	const char *q;
+
+	if (!wrap || dc_display_width(l->text) <= w) {
+		dc_draw_text(s, y, x, w, l->text, l->role);
+		return y + 1;
+	}
+	san = dc_sanitize_line(l->text);
+	for (q = san; *q && y < end; y++) {
+		int ind = q == san ? 0 : 2;
+		size_t n = dc_prefix_for_width(q, wrap - ind), sp;
+		char *piece;
+
+		if (!n)
+			n = g_utf8_next_char(q) - q;
+		/* Between words when there is a space to break at. */
+		for (sp = n; q[n] && sp > 0 && q[sp - 1] != ' '; sp--)
+			;
+		if (q[n] && sp > 0)
+			n = sp;
+		piece = g_strndup(q, n);
+		dc_draw_text(s, y, x + ind, w - ind, piece, l->role);
+		g_free(piece);
+		q += n;
+	}
+	g_free(san);
+	return y;
+}
+
+/* The rows draw_line() takes for a line. */
+static int
+pieces(const line_t *l, int wrap)
+{
+	int cols = dc_display_width(l->text);
+
+	if (!wrap || cols <= wrap)
+		return 1;
+	return 1 + (cols - wrap + wrap - 3) / (wrap - 2);
 }
 
 static void
@@ -149,8 +402,8 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 	dc_view_t *top = t->views->pdata[t->views->len - 1];
 	dc_screen_t *s = t->scr;
 	dc_thread_ref_t ref;
-	int x = r.x, w = r.w, y = r.y, end = r.y + r.h, i, first;
-	char *o, *who, *at;
+	int x = r.x, w = r.w, y = r.y, end = r.y + r.h, i, first, n, wrap;
+	const char *next;
 
 	if (!top->ops->current || !top->ops->current(top, t, &ref))
 		return;
@@ -163,21 +416,7 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 	}
 	dc_draw_fill(s, y, x, w, DC_ROLE_STATUS);
 	if (!p->c) {
-		char *keys[3] = { dc_keymap_keys(ACT_ADMONITION),
-				  dc_keymap_keys(ACT_ESCALATION),
-				  dc_keymap_keys(ACT_TAB) };
-
-		dc_draw_text(s, y++, x, w, "No case for this thread",
-			     DC_ROLE_STATUS);
-		if (p->error)
-			dc_draw_text(s, y, x, w, p->error, DC_ROLE_ERROR);
-		else
-			dc_draw_printf(s, y, x, w, DC_ROLE_NORMAL,
-				       "%s admonition  %s escalation  %s TAB "
-				       "consultation",
-				       keys[0], keys[1], keys[2]);
-		for (i = 0; i < 3; i++)
-			g_free(keys[i]);
+		draw_none(p, s, y, x, w);
 		return;
 	}
 	x += dc_draw_printf(s, y, x, w, DC_ROLE_STATUS, "Case #%" G_GINT64_FORMAT
@@ -186,43 +425,32 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 	x += dc_draw_text(s, y, x, w, dc_kind_label(p->c->kind),
 			  kind_role(p->c->kind));
 	w = r.x + r.w - x;
-	dc_draw_printf(s, y++, x, w, DC_ROLE_STATUS, "  state: %s",
-		       p->c->state);
+	/* Beside the list there is height to spare: wrap long lines, and
+	 * the states the case may go to get their own. */
+	wrap = r.x > 0 && r.w > 12 ? r.w - 2 : 0;
+	next = dc_case_next_states(p->c->state);
+	dc_draw_printf(s, y++, x, w, DC_ROLE_STATUS, "  state: %s%s%s%s",
+		       p->c->state, *next && !wrap ? " (next: " : "",
+		       wrap ? "" : next, *next && !wrap ? ")" : "");
 	x = r.x + (r.x > 0 ? 2 : 0);
 	w = r.x + r.w - x;
-	o = outcome(p);
-	at = when(p->c->created_at);
-	if (y < end)
-		dc_draw_printf(s, y++, x, w, DC_ROLE_NORMAL,
-			       "Outcome: %s   Opened: %s", o ? o : "none yet",
-			       at);
-	g_free(o);
-	g_free(at);
-	who = people(p);
-	if (y < end)
-		dc_draw_printf(s, y++, x, w, DC_ROLE_NORMAL, "People: %s",
-			       who);
-	g_free(who);
-	if (y < end)
-		dc_draw_printf(s, y++, x, w,
-			       p->since ? DC_ROLE_PENDING : DC_ROLE_NORMAL,
-			       "New since opened: %d of %d messages", p->since,
-			       p->messages);
-	if (p->error && y < end)
-		dc_draw_text(s, y++, x, w, p->error, DC_ROLE_ERROR);
-	/* The timeline, newest last; the oldest give way when space is
-	 * short. */
-	if (!p->events || y >= end)
-		return;
-	first = (int)p->events->len - (end - y);
-	if (first < 0)
-		first = 0;
-	for (i = first; i < (int)p->events->len && y < end; i++) {
-		char *line = event_line(p->events->pdata[i]);
+	if (wrap && *next && y < end) {
+		line_t l = { DC_ROLE_NORMAL, g_strdup_printf("Next: %s", next) };
 
-		dc_draw_text(s, y++, x, w, line, DC_ROLE_NORMAL);
-		g_free(line);
+		y = draw_line(s, y, end, x, w, &l, wrap);
+		g_free(l.text);
 	}
+	for (i = 0; i < (int)p->lines->len && y < end; i++)
+		y = draw_line(s, y, end, x, w, p->lines->pdata[i], wrap);
+	/* The history, newest last; the oldest give way when space is
+	 * short. */
+	for (first = (int)p->history->len, n = 0; first > 0; first--) {
+		n += pieces(p->history->pdata[first - 1], wrap);
+		if (n > end - y)
+			break;
+	}
+	for (i = first; i < (int)p->history->len && y < end; i++)
+		y = draw_line(s, y, end, x, w, p->history->pdata[i], wrap);
 }
 
 int
@@ -233,7 +461,7 @@ dc_view_case_lines(dc_view_t *v, dc_tui_t *t, const char *thread_id)
 	panel_load(p, t, thread_id);
 	if (!p->c)
 		return 2;
-	return 5 + (p->error ? 1 : 0) + (p->events ? (int)p->events->len : 0);
+	return 1 + (int)p->lines->len + (int)p->history->len;
 }
 
 static int
@@ -273,4 +501,232 @@ dc_view_case_new(dc_tui_t *t)
 	v->ops = &case_ops;
 	v->priv = g_new0(struct panel, 1);
 	return v;
+}
+
+/* ---- case operations ---------------------------------------------------- */
+
+/* The case of the thread the top view is on, or NULL with a message. */
+static dc_case_t *
+current_case(dc_tui_t *t)
+{
+	dc_view_t *top = t->views->pdata[t->views->len - 1];
+	dc_error_t err = { 0 };
+	dc_thread_ref_t ref;
+	dc_case_t *c = NULL;
+
+	if (!top->ops->current || !top->ops->current(top, t, &ref))
+		dc_tui_error(t, "No thread here");
+	else if (t->store &&
+		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
+		dc_tui_error(t, "%s", err.msg);
+	else if (!c)
+		dc_tui_error(t, "No case for this thread: a, e or t opens one");
+	return c;
+}
+
+/* Ask for a line unless the command line gave one; 0 if cancelled. */
+static int
+ask(dc_tui_t *t, const char *arg, const char *label, int editor, char **out)
+{
+	if (arg) {
+		*out = g_strdup(arg);
+		return 1;
+	}
+	if (dc_prompt(t, label, "", editor, out)) {
+		g_strstrip(*out);
+		return 1;
+	}
+	dc_tui_message(t, "Cancelled: nothing was changed");
+	return 0;
+}
+
+static void
+done(dc_tui_t *t, const dc_case_t *c, dc_status_t st, dc_error_t *err,
+     const char *what)
+{
+	if (st != DC_OK) {
+		dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": not changed: %s",
+			     (gint64)c->id, err->msg);
+		return;
+	}
+	dc_tui_case_changed(t, c->id);
+	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s", (gint64)c->id,
+		       what);
+}
+
+static void
+act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	const char *next = dc_case_next_states(c->state);
+	dc_error_t err = { 0 };
+	char *label, *to = NULL, *what;
+
+	if (!*next) {
+		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " is %s: it can go "
+				"nowhere from there",
+			     (gint64)c->id, c->state);
+		return;
+	}
+	label = g_strdup_printf("Case #%" G_GINT64_FORMAT " is %s; new state "
+				"(%s; Esc: cancel): ",
+				(gint64)c->id, c->state, next);
+	if (ask(t, arg, label, 0, &to) && *to) {
+		what = g_strdup_printf("state set to %s", to);
+		done(t, c,
+		     dc_case_set_state(t->store, c->id, to, NULL, t->actor,
+				       dc_tui_now(t), &err),
+		     &err, what);
+		g_free(what);
+	}
+	g_free(to);
+	g_free(label);
+}
+
+/* A measure's end: a date, a release ("v7.1") or a number of release
+ * cycles from now. */
+static int
+measure_until(dc_tui_t *t, const char *s, dc_outcome_t *o, char **rel,
+	      dc_error_t *err)
+{
+	dc_release_t r = { 0 };
+	char buf[16], *end;
+	long n = strtol(s, &end, 10);
+	int est;
+
+	if (*s && !*end && n > 0 && n < 100) {
+		r = dc_release_after(dc_tui_now(t), (int)n);
+		if (dc_release_date(r, &o->until, &est, err) != DC_OK)
+			return 0;
+	} else if (dc_when_parse(s, &o->until, &r, err) != DC_OK) {
+		return 0;
+	}
+	if (r.major) {
+		dc_release_format(r, buf);
+		*rel = g_strdup(buf);
+	}
+	return 1;
+}
+
+static void
+act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	dc_outcome_t o = { 0 };
+	dc_error_t err = { 0 };
+	dc_status_t st;
+	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
+	char *note = NULL, *rel = NULL, **words = NULL;
+
+	if (!ask(t, arg,
+		 "Outcome (no-action, admonition [public], coaching, amend, "
+		 "apology, measure, tab-referral; Esc: cancel): ",
+		 0, &kind) ||
+	    !*kind)
+		goto out;
+	words = g_strsplit(kind, " ", 2);
+	if (dc_outcome_parse(words[0], &o.kind, &err) != DC_OK) {
+		dc_tui_error(t, "%s", err.msg);
+		goto out;
+	}
+	o.public_ = words[1] && !strcmp(g_strstrip(words[1]), "public");
+	if (o.kind == DC_OUTCOME_MEASURE &&
+	    (!ask(t, NULL, "Measure (e.g. patches not accepted): ", 0,
+		  &what) ||
+	     !ask(t, NULL, "In (subsystem or list; Enter: everywhere): ", 0,
+		  &scope) ||
+	     !ask(t, NULL,
+		  "Until (YYYY-MM-DD, a release like v7.2, or N cycles): ",
+		  0, &until)))
+		goto out;
+	if (until && !measure_until(t, until, &o, &rel, &err)) {
+		dc_tui_error(t, "%s", err.msg);
+		goto out;
+	}
+	/* From the command line the outcome comes without a note. */
+	if (!ask(t, arg ? "" : NULL,
+		 "Note (Enter: none, C-X: editor, Esc: cancel): ", 1, &note))
+		goto out;
+	o.what = what;
+	o.scope = scope && *scope ? scope : NULL;
+	o.until_release = rel;
+	o.note = *note ? note : NULL;
+	st = dc_case_outcome(t->store, c->id, &o, t->actor, dc_tui_now(t),
+			     &err);
+	done(t, c, st, &err, dc_outcome_label(o.kind));
+out:
+	g_strfreev(words);
+	g_free(kind);
+	g_free(what);
+	g_free(scope);
+	g_free(until);
+	g_free(note);
+	g_free(rel);
+}
+
+static void
+act_note(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	dc_error_t err = { 0 };
+	char *note = NULL;
+
+	if (ask(t, arg, "Note (C-X: editor, Esc: cancel): ", 1, &note) &&
+	    *note)
+		done(t, c,
+		     dc_case_note(t->store, c->id, note, t->actor,
+				  dc_tui_now(t), &err),
+		     &err, "note added");
+	g_free(note);
+}
+
+static void
+act_convert(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	dc_error_t err = { 0 };
+	char *name = NULL, *q;
+	dc_kind_t k;
+
+	if (c->kind != DC_KIND_TAB) {
+		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " is an %s, not a "
+				"TAB consultation: nothing to convert",
+			     (gint64)c->id, dc_kind_name(c->kind));
+		return;
+	}
+	if (!ask(t, arg, "Convert into (admonition, escalation; Esc: "
+			 "cancel): ",
+		 0, &name) ||
+	    !*name)
+		goto out;
+	if (dc_kind_parse(name, &k, &err) != DC_OK) {
+		dc_tui_error(t, "%s", err.msg);
+		goto out;
+	}
+	q = g_strdup_printf("Convert case #%" G_GINT64_FORMAT " into an %s? "
+			    "It then counts as a violation report (y/n) ",
+			    (gint64)c->id, dc_kind_name(k));
+	if (dc_confirm(t, q))
+		done(t, c,
+		     dc_case_convert(t->store, c->id, k, NULL, t->actor,
+				     dc_tui_now(t), &err),
+		     &err, "converted into a report");
+	else
+		dc_tui_message(t, "Not converted");
+	g_free(q);
+out:
+	g_free(name);
+}
+
+void
+dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	dc_case_t *c = current_case(t);
+
+	if (!c)
+		return;
+	switch (a) {
+	case ACT_STATE: act_state(t, c, arg); break;
+	case ACT_OUTCOME: act_outcome(t, c, arg); break;
+	case ACT_NOTE: act_note(t, c, arg); break;
+	case ACT_CONVERT: act_convert(t, c, arg); break;
+	default: break;
+	}
+	dc_case_free(c);
 }
