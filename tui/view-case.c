@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/doclink.h"
 #include "core/access.h"
 #include "core/case.h"
 #include "core/mirror.h"
@@ -273,6 +274,8 @@ build(struct panel *p, dc_tui_t *t)
 	    c->converted ? "   converted from a TAB consultation" : "");
 	g_free(at);
 	g_free(rep);
+	/* The rule that governs this kind of case, one key away (D). */
+	add(p->lines, DC_ROLE_NORMAL, "Guide: %s", dc_doclink_url(c->kind));
 	if (c->withdrawn)
 		add(p->lines, DC_ROLE_ERROR,
 		    "Withdrawn: the event that opened it was undone");
