@@ -17,9 +17,28 @@ struct dc_mail {
 	char *user_email;
 };
 
+/*
+ * A newest-first search runs in parts by date when it can (see
+ * dc_thread_iter_next()): libnotmuch reads every match of a query before
+ * it hands out the first thread, so searching the newest part first is
+ * what makes the first screen of a large index cost about the same as a
+ * small one.
+ */
 struct dc_thread_iter {
 	notmuch_query_t *query;
 	notmuch_threads_t *threads;
+	dc_mail_t *m;
+	char *query_string;	/* NULL: one part, the whole query */
+	int64_t lo;		/* the current part: date:@lo..@hi-1 */
+	int64_t hi;		/* 0: no upper bound */
+	int64_t step;		/* > 0: every part this long (tests) */
+	int last;		/* the current part has no lower bound */
+	GHashTable *seen;	/* threads given, while there are parts */
+	notmuch_status_t status; /* of the last part's search */
+	char *hint_file;	/* where the split is remembered */
+	int64_t hint;		/* the split read from it */
+	int64_t first_newest, last_newest; /* of the threads given */
+	unsigned given;
 };
 
 static int gmime_users;
@@ -200,31 +219,218 @@ query_exclude_config_tags(dc_mail_t *m, notmuch_query_t *q)
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_TRUE);
 }
 
+/* The query q (the whole index when "*" or empty) and'ed with extra. */
+static char *
+query_and(const char *q, const char *extra)
+{
+	if (!q || !*q || !strcmp(q, "*"))
+		return g_strdup(extra);
+	return g_strdup_printf("( %s ) AND %s", q, extra);
+}
+
+static notmuch_status_t
+query_open(notmuch_database_t *db, const char *qs, notmuch_sort_t sort,
+	   notmuch_query_t **out)
+{
+	notmuch_status_t st;
+
+	st = notmuch_query_create_with_syntax(db, qs,
+					      NOTMUCH_QUERY_SYNTAX_XAPIAN, out);
+	if (st != NOTMUCH_STATUS_SUCCESS)
+		return st;
+	notmuch_query_set_sort(*out, sort);
+	return NOTMUCH_STATUS_SUCCESS;
+}
+
+static notmuch_status_t
+query_threads(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
+	      notmuch_query_t **q, notmuch_threads_t **threads)
+{
+	notmuch_status_t st = query_open(m->db, qs, sort, q);
+
+	if (st != NOTMUCH_STATUS_SUCCESS)
+		return st;
+	query_exclude_config_tags(m, *q);
+	st = notmuch_query_search_threads(*q, threads);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		notmuch_query_destroy(*q);
+		*q = NULL;
+	}
+	return st;
+}
+
+/*
+ * Where to split.  A date range costs a pass over the date of every
+ * message (about a tenth of what a whole thread search costs), so the
+ * split cannot be looked for at each start: a search remembers where the
+ * first SPLIT_REMEMBER threads ended, per database and query, and
+ * the next one splits there (twice as far back, for new mail and a
+ * taller terminal).  With nothing remembered there is one part, the
+ * whole query.  The split only changes the cost, never the result.
+ * DECORUM_SEARCH_SPLIT=SECONDS cuts the search into parts that long
+ * instead (tests: many small parts); 0 turns splitting off.
+ */
+#define SPLIT_THREADS 16	/* fewer given: nothing to remember */
+#define SPLIT_REMEMBER 64	/* the first screen or so */
+
+static int64_t
+split_fixed(void)
+{
+	const char *env = getenv("DECORUM_SEARCH_SPLIT");
+
+	return env && *env ? MAX(atoll(env), 0) : -1;
+}
+
+static char *
+hint_path(dc_mail_t *m, const char *query)
+{
+	char *key = g_strconcat(notmuch_database_get_path(m->db), "\n",
+				query, NULL);
+	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA1, key, -1);
+	char *path = g_build_filename(g_get_user_cache_dir(), "decorum",
+				      "split", sum, NULL);
+
+	g_free(sum);
+	g_free(key);
+	return path;
+}
+
+static int64_t
+hint_read(const char *path)
+{
+	char *text = NULL;
+	int64_t v = 0;
+
+	if (g_file_get_contents(path, &text, NULL, NULL))
+		v = g_ascii_strtoll(text, NULL, 10);
+	g_free(text);
+	return v > 0 ? v : 0;
+}
+
+/* Best effort: a cache that cannot be written costs only time. */
+static void
+hint_write(dc_thread_iter_t *it)
+{
+	int64_t span = it->first_newest - it->last_newest;
+	int64_t v = it->last_newest - MAX(span, 3600);
+	char *dir, buf[32];
+
+	if (!it->hint_file || it->given < SPLIT_THREADS || v <= 0 ||
+	    v == it->hint)
+		return;
+	dir = g_path_get_dirname(it->hint_file);
+	g_snprintf(buf, sizeof(buf), "%" G_GINT64_FORMAT "\n", (gint64)v);
+	if (g_mkdir_with_parents(dir, 0700) == 0)
+		g_file_set_contents(it->hint_file, buf, -1, NULL);
+	g_free(dir);
+}
+
+/*
+ * Only a query that reads the same inside "( ... ) AND": balanced
+ * parentheses and quotes (Xapian forgives an open quote or parenthesis
+ * by reading to the end, which would swallow the date range).
+ */
+static int
+splittable(const char *q)
+{
+	int depth = 0, quoted = 0;
+
+	for (; *q; q++) {
+		if (*q == '"')
+			quoted = !quoted;
+		else if (!quoted && *q == '(')
+			depth++;
+		else if (!quoted && *q == ')' && --depth < 0)
+			return 0;
+	}
+	return !quoted && depth == 0;
+}
+
+/* Open the next part; 0 when there is none. */
+static int
+part_next(dc_thread_iter_t *it)
+{
+	char range[80], *qs;
+
+	if (it->query) {
+		notmuch_query_destroy(it->query);
+		it->query = NULL;
+		it->threads = NULL;
+		if (it->last)
+			return 0;
+		it->hi = it->lo;
+		it->lo = it->step ? it->lo - it->step : 0;
+	}
+	it->last = it->lo <= 0;
+	if (it->last)
+		g_snprintf(range, sizeof(range), "date:..@%" G_GINT64_FORMAT,
+			   (gint64)(it->hi - 1));
+	else if (!it->hi)
+		g_snprintf(range, sizeof(range), "date:@%" G_GINT64_FORMAT "..",
+			   (gint64)it->lo);
+	else
+		g_snprintf(range, sizeof(range),
+			   "date:@%" G_GINT64_FORMAT "..@%" G_GINT64_FORMAT,
+			   (gint64)it->lo, (gint64)(it->hi - 1));
+	/* A first part reaching back before 1970 is the whole query. */
+	qs = it->last && !it->hi ? g_strdup(it->query_string) :
+		query_and(it->query_string, range);
+	it->status = query_threads(it->m, qs, NOTMUCH_SORT_NEWEST_FIRST,
+				   &it->query, &it->threads);
+	if (it->status != NOTMUCH_STATUS_SUCCESS) {
+		it->query = NULL;
+		it->threads = NULL;
+		it->last = 1;
+	}
+	g_free(qs);
+	return it->threads != NULL;
+}
+
 dc_status_t
 dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	       dc_thread_iter_t **out, dc_error_t *err)
 {
+	notmuch_sort_t nsort = sort == DC_SORT_OLDEST_FIRST ?
+		NOTMUCH_SORT_OLDEST_FIRST : NOTMUCH_SORT_NEWEST_FIRST;
+	const char *qs = query && *query ? query : "*";
 	dc_thread_iter_t *it;
 	notmuch_status_t st;
 
 	*out = NULL;
 	it = g_new0(dc_thread_iter_t, 1);
-	st = notmuch_query_create_with_syntax(m->db,
-					      query && *query ? query : "*",
-					      NOTMUCH_QUERY_SYNTAX_XAPIAN,
-					      &it->query);
+	/* The query must parse on its own: its errors are the user's. */
+	st = query_open(m->db, qs, nsort, &it->query);
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		g_free(it);
 		return nm_fail(err, st, "bad query", query);
 	}
-	notmuch_query_set_sort(it->query, sort == DC_SORT_OLDEST_FIRST ?
-				   NOTMUCH_SORT_OLDEST_FIRST :
-				   NOTMUCH_SORT_NEWEST_FIRST);
-	query_exclude_config_tags(m, it->query);
-	st = notmuch_query_search_threads(it->query, &it->threads);
+	notmuch_query_destroy(it->query);
+	it->query = NULL;
+	it->m = m;
+	if (nsort == NOTMUCH_SORT_NEWEST_FIRST && splittable(qs)) {
+		int64_t now = g_get_real_time() / G_USEC_PER_SEC;
+
+		it->step = split_fixed();
+		if (it->step < 0) {
+			it->step = 0;
+			it->hint_file = hint_path(m, qs);
+			it->hint = hint_read(it->hint_file);
+			it->lo = it->hint;
+		} else if (it->step > 0) {
+			it->lo = now - it->step;
+		}
+	}
+	if (it->lo > 0) {
+		it->query_string = g_strdup(qs);
+		it->seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, NULL);
+		part_next(it);
+		st = it->status;
+	} else {
+		st = query_threads(m, qs, nsort, &it->query, &it->threads);
+	}
 	if (st != NOTMUCH_STATUS_SUCCESS) {
-		notmuch_query_destroy(it->query);
-		g_free(it);
+		dc_thread_iter_free(it);
 		return nm_fail(err, st, "searching threads", query);
 	}
 	*out = it;
@@ -242,15 +448,9 @@ dc_thread_summary_clear(dc_thread_summary_t *ts)
 	memset(ts, 0, sizeof(*ts));
 }
 
-int
-dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
+static void
+summary_fill(dc_thread_summary_t *ts, notmuch_thread_t *t)
 {
-	notmuch_thread_t *t;
-
-	dc_thread_summary_clear(ts);
-	if (!it || !notmuch_threads_valid(it->threads))
-		return 0;
-	t = notmuch_threads_get(it->threads);
 	ts->thread_id = g_strdup(notmuch_thread_get_thread_id(t));
 	ts->oldest = notmuch_thread_get_oldest_date(t);
 	ts->newest = notmuch_thread_get_newest_date(t);
@@ -259,8 +459,85 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 	ts->authors = g_strdup(notmuch_thread_get_authors(t));
 	ts->subject = g_strdup(notmuch_thread_get_subject(t));
 	ts->tags = tags_collect(notmuch_thread_get_tags(t));
-	notmuch_thread_destroy(t);
-	notmuch_threads_move_to_next(it->threads);
+}
+
+/*
+ * A thread of the first part of a split search knows only its matches
+ * since the split; unless all its messages are among them, ask for it
+ * again with every match (its matched count, dates, authors and subject
+ * are those of its matches).  Returns 0 to keep the partial one.
+ */
+static int
+summary_whole(dc_thread_iter_t *it, dc_thread_summary_t *ts)
+{
+	notmuch_threads_t *threads = NULL;
+	notmuch_query_t *q = NULL;
+	char *extra, *qs;
+	int ok = 0;
+
+	extra = g_strconcat("thread:", ts->thread_id, NULL);
+	qs = query_and(it->query_string, extra);
+	g_free(extra);
+	if (query_threads(it->m, qs, NOTMUCH_SORT_NEWEST_FIRST, &q,
+			  &threads) == NOTMUCH_STATUS_SUCCESS &&
+	    notmuch_threads_valid(threads)) {
+		notmuch_thread_t *t = notmuch_threads_get(threads);
+
+		dc_thread_summary_clear(ts);
+		summary_fill(ts, t);
+		notmuch_thread_destroy(t);
+		ok = 1;
+	}
+	if (q)
+		notmuch_query_destroy(q);
+	g_free(qs);
+	return ok;
+}
+
+/*
+ * The parts give notmuch's order: threads come in the order of their
+ * newest match, so a thread comes out of the part that holds its newest
+ * match, in its place there, and is skipped in the older parts.
+ */
+int
+dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
+{
+	notmuch_thread_t *t;
+
+	dc_thread_summary_clear(ts);
+	if (!it)
+		return 0;
+	for (;;) {
+		while (it->seen && !it->last &&
+		       (!it->threads || !notmuch_threads_valid(it->threads)))
+			if (!part_next(it) && it->last)
+				break;
+		if (!it->threads || !notmuch_threads_valid(it->threads))
+			return 0;
+		t = notmuch_threads_get(it->threads);
+		if (it->seen &&
+		    g_hash_table_contains(it->seen,
+					  notmuch_thread_get_thread_id(t))) {
+			notmuch_thread_destroy(t);
+			notmuch_threads_move_to_next(it->threads);
+			continue;
+		}
+		summary_fill(ts, t);
+		notmuch_thread_destroy(t);
+		notmuch_threads_move_to_next(it->threads);
+		break;
+	}
+	if (!it->given++)
+		it->first_newest = ts->newest;
+	if (it->given <= SPLIT_REMEMBER)
+		it->last_newest = ts->newest;
+	if (it->seen) {
+		if (!it->last)
+			g_hash_table_add(it->seen, g_strdup(ts->thread_id));
+		/* Matches older than this part may change the summary. */
+		if (!it->last && ts->matched != ts->total)
+			summary_whole(it, ts);
+	}
 	return 1;
 }
 
@@ -271,7 +548,13 @@ dc_thread_iter_free(dc_thread_iter_t *it)
 		return;
 	if (it->threads)
 		notmuch_threads_destroy(it->threads);
-	notmuch_query_destroy(it->query);
+	if (it->query)
+		notmuch_query_destroy(it->query);
+	if (it->seen)
+		g_hash_table_destroy(it->seen);
+	hint_write(it);
+	g_free(it->hint_file);
+	g_free(it->query_string);
 	g_free(it);
 }
 
