@@ -286,7 +286,7 @@ hint_path(dc_mail_t *m, const char *query)
 {
 	char *key = g_strconcat(notmuch_database_get_path(m->db), "\n",
 				query, NULL);
-	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA1, key, -1);
+	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key, -1);
 	char *path = g_build_filename(g_get_user_cache_dir(), "decorum",
 				      "split", sum, NULL);
 
@@ -320,8 +320,12 @@ hint_write(dc_thread_iter_t *it)
 		return;
 	dir = g_path_get_dirname(it->hint_file);
 	g_snprintf(buf, sizeof(buf), "%" G_GINT64_FORMAT "\n", (gint64)v);
+	/* The name hashes the query, which may hold an address; keep even
+	 * that private, whatever the umask. */
 	if (g_mkdir_with_parents(dir, 0700) == 0)
-		g_file_set_contents(it->hint_file, buf, -1, NULL);
+		g_file_set_contents_full(it->hint_file, buf, -1,
+					 G_FILE_SET_CONTENTS_CONSISTENT, 0600,
+					 NULL);
 	g_free(dir);
 }
 
