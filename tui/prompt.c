@@ -159,3 +159,56 @@ dc_confirm(dc_tui_t *t, const char *question)
 	t->prompt_label = NULL;
 	return k == 'y' || k == 'Y';
 }
+
+int
+dc_ask_yes_no(dc_tui_t *t, const char *question, int def)
+{
+	int k, r;
+
+	t->prompt_label = question;
+	g_string_truncate(t->prompt_text, 0);
+	t->prompt_cursor = 0;
+	for (;;) {
+		prompt_redraw(t);
+		k = dc_tui_getkey(t);
+		if (k == 'y' || k == 'Y')
+			r = 1;
+		else if (k == 'n' || k == 'N')
+			r = 0;
+		else if (k == DC_KEY_ENTER || k == ' ')
+			r = def;
+		else if (k == DC_KEY_ESC || k == DC_KEY_CTRL('G') ||
+			 k == DC_KEY_EOF)
+			r = -1;
+		else
+			continue;
+		break;
+	}
+	t->prompt_label = NULL;
+	return r;
+}
+
+char *
+dc_expand_home(const char *path)
+{
+	if (path[0] == '~' && (path[1] == '/' || !path[1]))
+		return g_strconcat(g_get_home_dir(), path + 1, NULL);
+	return g_strdup(path);
+}
+
+char *
+dc_unexpand_home(const char *text)
+{
+	char *home = g_strconcat(g_get_home_dir(), "/", NULL);
+	GString *out = g_string_new(NULL);
+	const char *p = text, *hit;
+
+	while (strcmp(home, "/") && (hit = strstr(p, home))) {
+		g_string_append_len(out, p, hit - p);
+		g_string_append(out, "~/");
+		p = hit + strlen(home);
+	}
+	g_string_append(out, p);
+	g_free(home);
+	return g_string_free(out, FALSE);
+}

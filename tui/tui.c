@@ -662,6 +662,8 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;
 	case ACT_TAB: tag_thread(t, DC_KIND_TAB, arg); break;
 	case ACT_UNDO: undo(t); break;
+	case ACT_PACKET: dc_case_packet(t, arg); break;
+	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:
 	case ACT_OUTCOME:
 	case ACT_NOTE:

@@ -107,6 +107,9 @@ dc_view_t *dc_view_doc_new(dc_tui_t *t, const struct dc_doclink *l);
 /* Push it for the kind of the current thread's case (the guide's
  * introduction when there is no case). */
 void dc_view_doc_show(dc_tui_t *t);
+/* The summary report for period ("week", "quarter", "FROM..TO"; NULL:
+ * the week) as a pager; p changes the period, w writes it. */
+dc_view_t *dc_view_report_new(dc_tui_t *t, const char *period);
 dc_view_t *dc_view_case_new(dc_tui_t *t);
 /* The lines the case panel would like for a thread. */
 int dc_view_case_lines(dc_view_t *panel, dc_tui_t *t, const char *thread_id);
@@ -134,6 +137,9 @@ int dc_tui_getkey(dc_tui_t *t);
 int dc_tui_edit_file(dc_tui_t *t, const char *path);
 /* Move a cursor by an action over n lines: 1 if a move action. */
 int dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n);
+/* tui/case-packet.c: the TAB packet of the current thread's case; arg,
+ * from the ":" command line, names the directory (NULL: ask). */
+void dc_case_packet(dc_tui_t *t, const char *arg);
 
 /* tui/prompt.c: read a line; 1 with *out (g_free), 0 if cancelled.  With
  * editor, C-X hands the text to $EDITOR (for long notes). */
@@ -141,6 +147,12 @@ int dc_prompt(dc_tui_t *t, const char *label, const char *initial,
 	      int editor, char **out);
 /* A yes/no question; 1 for yes. */
 int dc_confirm(dc_tui_t *t, const char *question);
+/* y or n, Enter for def; -1 if cancelled (Esc). */
+int dc_ask_yes_no(dc_tui_t *t, const char *question, int def);
+/* A path as typed: a leading ~ is the home directory (g_free). */
+char *dc_expand_home(const char *path);
+/* text with the home directory written as ~ (g_free). */
+char *dc_unexpand_home(const char *text);
 
 /* tui/tui.c: run the interface; returns an exit code. */
 int dc_tui_main(dc_cli_t *cli, const char *query, const char *script,

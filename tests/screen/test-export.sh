@@ -1,0 +1,124 @@
+#!/bin/sh
+# Exports from the TUI, on disk: the report preview's w writes the file
+# its message names (0600, the same text as decorum report), P writes a
+# packet directory (0700, files 0600) whose manifest checks and in which
+# the reporter cannot be found; a report that would show a participant
+# is refused in the preview, and nothing is written.  The key scripts
+# are the screen tests' (tests/screen/report.keys, packet.keys).
+. "$(dirname "$0")/../lib.sh"
+t_setup
+
+export TZ=UTC LC_ALL=C.UTF-8 DECORUM_NOW=1796284800 # 2026-12-03 00:00
+unset NO_COLOR DECORUM_AS VISUAL EDITOR
+HERE="$TOP/tests/screen"
+t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
+mkdir -p "$T/dumps"
+
+run_keys() { # NAME SCRIPT
+	DECORUM_STORE="$T/store-$1/decorum.db" \
+		"$DECORUM" tui --script "$2" --dump-dir "$T/dumps" \
+		>"$T/$1.out" 2>&1
+}
+
+# ---- the report -------------------------------------------------------
+check "the report script runs" run_keys report "$HERE/report.keys"
+rep="$HOME/decorum-report-2026-12-03.txt"
+check "w wrote the report the message names" test -f "$rep"
+check_eq "the report file is 0600" 600 "$(stat -c %a "$rep" 2>/dev/null)"
+check "the message names it" \
+	grep -qF "written to ~/decorum-report-2026-12-03.txt" \
+	"$T/dumps/report-written.txt"
+DECORUM_STORE="$T/store-report/decorum.db" \
+	"$DECORUM" report --period quarter >"$T/cli-report.txt" 2>/dev/null
+check "it is what decorum report writes" cmp "$rep" "$T/cli-report.txt"
+check "it has the weekly chart" grep -q '▁' "$rep"
+check "a second w refuses the existing file" \
+	grep -qF "File exists" "$T/dumps/report-exists.txt"
+
+# ---- the packet -------------------------------------------------------
+check "the packet script runs" run_keys packet "$HERE/packet.keys"
+pk="$HOME/decorum-packet-case-1"
+check "P wrote the packet the message names" test -d "$pk"
+check "the message names it" \
+	grep -qF "packet written to ~/decorum-packet-case-1" \
+	"$T/dumps/packet-written.txt"
+check_eq "the packet directory is 0700" 700 "$(stat -c %a "$pk" 2>/dev/null)"
+check_eq "every file in it is 0600" "" \
+	"$(find "$pk" -type f ! -perm 0600 2>/dev/null)"
+check "its manifest checks" sh -c 'cd "$1" && sha256sum -c --quiet MANIFEST.sha256' _ "$pk"
+check "it holds the thread" test -s "$pk/thread.mbox"
+# The reporter of this case (tests/corpus/README.md: R4).
+for who in eleni.papadopoulou eleni papadopoulou 'Ελένη' 'Παπαδοπούλου' \
+	'=?UTF-8?Q?=CE=95'; do
+	if grep -riqF -- "$who" "$pk"; then
+		fail "the redacted packet does not show the reporter ($who)"
+		grep -riF -- "$who" "$pk" | head -5 | sed 's/^/#   /'
+	else
+		ok "the redacted packet does not show the reporter ($who)"
+	fi
+done
+check "a second P refuses the existing directory" \
+	grep -qF "already exists" "$T/dumps/packet-exists.txt"
+check "P on a thread without a case says so" \
+	grep -qF "No case for this thread" "$T/dumps/packet-no-case.txt"
+
+# Redaction refused (n): the packet names the reporter, and says so.
+cat >"$T/plain.keys" <<'KEYS'
+key e
+key Enter
+key P
+key C-U
+type ~/plain-packet
+key Enter
+key n
+dump plain-packet
+KEYS
+check "P with n runs" run_keys plain "$T/plain.keys"
+check "n writes an unredacted packet" test -d "$HOME/plain-packet"
+check "... and the message says it is not redacted" \
+	grep -qF "NOT redacted" "$T/dumps/plain-packet.txt"
+check "... which names the reporter" \
+	grep -rqiF eleni.papadopoulou "$HOME/plain-packet"
+
+# Esc at the question writes nothing.
+cat >"$T/cancel.keys" <<'KEYS'
+key e
+key Enter
+key P
+key C-U
+type ~/cancelled-packet
+key Enter
+key Esc
+dump cancel-packet
+KEYS
+check "P cancelled runs" run_keys cancel "$T/cancel.keys"
+check "Esc at the question writes nothing" test ! -e "$HOME/cancelled-packet"
+check "... and says so" grep -qF "no packet was written" \
+	"$T/dumps/cancel-packet.txt"
+
+# ---- the refusal --------------------------------------------------------
+# A reporter whose name is also a word of the report: the preview shows
+# nothing of it, w refuses, and the message does not name the person.
+printf 'From: Sam Escalation <sam.e@example.org>\nTo: conduct@kernel.org\nSubject: report\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <ref-1@example.org>\n\nplease look\n' \
+	>"$T/mail/cur/1796100000.M1P1.ref:2,S"
+notmuch new --quiet >/dev/null 2>&1
+rm -f "$HOME"/decorum-report-*
+cat >"$T/refuse.keys" <<'KEYS'
+key e
+key Enter
+key R
+dump refuse-preview
+key w
+dump refuse-write
+KEYS
+check "the refusal script runs" run_keys refuse "$T/refuse.keys"
+check "the preview says it is refused" \
+	grep -qF "Refused: the report shows a case's" "$T/dumps/refuse-preview.txt"
+check "the preview shows nothing of the report" \
+	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-preview.txt"
+check "w refuses too" grep -qF "Refused:" "$T/dumps/refuse-write.txt"
+check "no report file was written" \
+	sh -c '! ls "$1"/decorum-report-* 2>/dev/null | grep -q .' _ "$HOME"
+check "the message does not name the person" \
+	sh -c '! grep -qi "sam" "$1"' _ "$T/dumps/refuse-write.txt"
+exit 0

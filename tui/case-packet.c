@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * P in the TUI: the TAB escalation packet of the current thread's case,
+ * written by core (dc_packet_write(), as decorum packet does).  It asks
+ * for the directory and whether to redact the reporter (yes unless told
+ * otherwise: a packet leaves the committee), shows the messages written
+ * so far in the status line while it works, and ends with a message
+ * naming the directory, or the reason there is none.
+ */
+#include <string.h>
+
+#include "core/case.h"
+#include "core/packet.h"
+#include "tui/draw.h"
+#include "tui/tui.h"
+
+#define PROGRESS_US (G_USEC_PER_SEC / 20) /* at most 20 redraws a second */
+
+struct progress {
+	dc_tui_t *t;
+	int64_t case_id;
+	gint64 last;
+};
+
+static void
+show(dc_tui_t *t)
+{
+	int cy, cx;
+
+	dc_tui_render(t, &cy, &cx);
+	if (!t->headless)
+		dc_term_flush(t->scr, cy, cx, t->force);
+	t->force = 0;
+}
+
+static void
+progress(void *ctx, unsigned done, unsigned total)
+{
+	struct progress *p = ctx;
+	gint64 now = g_get_monotonic_time();
+
+	if (done < total && now - p->last < PROGRESS_US)
+		return;
+	p->last = now;
+	dc_tui_message(p->t, "Case #%" G_GINT64_FORMAT ": writing the packet: "
+			     "%u of %u messages",
+		       (gint64)p->case_id, done, total);
+	show(p->t);
+}
+
+/* The directory, from the command line or asked; NULL if cancelled. */
+static char *
+ask_dir(dc_tui_t *t, const dc_case_t *c, const char *arg)
+{
+	char *def, *dir = NULL;
+	int ok;
+
+	if (arg)
+		return g_strstrip(g_strdup(arg));
+	def = g_strdup_printf("~/decorum-packet-case-%" G_GINT64_FORMAT,
+			      (gint64)c->id);
+	ok = dc_prompt(t, "Write the packet to the directory: ", def, 0, &dir);
+	g_free(def);
+	if (!ok)
+		return NULL;
+	g_strstrip(dir);
+	if (!*dir) {
+		g_free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* The reason, with the home directory as ~ (as the user typed it). */
+static void
+failed(dc_tui_t *t, const dc_case_t *c, const dc_error_t *err)
+{
+	char *why = dc_unexpand_home(err->msg);
+
+	dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": no packet: %s",
+		     (gint64)c->id, why);
+	g_free(why);
+}
+
+static void
+packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
+{
+	struct progress p = { .t = t, .case_id = c->id };
+	dc_packet_opts_t o = { .case_id = c->id, .actor = t->actor,
+			       .now = dc_tui_now(t), .progress = progress,
+			       .ctx = &p };
+	dc_error_t err = { 0 };
+	char *dir, *full;
+	unsigned n = 0;
+	int redact;
+
+	dir = ask_dir(t, c, arg);
+	if (!dir) {
+		dc_tui_message(t, "Cancelled: no packet was written");
+		return;
+	}
+	redact = dc_ask_yes_no(t, "Redact the reporter? [Y/n] ", 1);
+	if (redact < 0) {
+		dc_tui_message(t, "Cancelled: no packet was written");
+		g_free(dir);
+		return;
+	}
+	full = dc_expand_home(dir);
+	o.dir = full;
+	o.redact = redact;
+	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": writing the packet...",
+		       (gint64)c->id);
+	show(t);
+	if (!t->store || !t->mail)
+		dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": no packet: the "
+				"case store or the mail index is not open",
+			     (gint64)c->id);
+	else if (dc_packet_write(t->store, t->mail, &o, &n, &err) != DC_OK)
+		failed(t, c, &err);
+	else
+		dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": packet written to %s "
+				  "(%u message%s, %s)",
+			       (gint64)c->id, dir, n, n == 1 ? "" : "s",
+			       redact ? "redacted" : "NOT redacted");
+	dc_error_clear(&err);
+	g_free(full);
+	g_free(dir);
+}
+
+void
+dc_case_packet(dc_tui_t *t, const char *arg)
+{
+	dc_view_t *top = t->views->pdata[t->views->len - 1];
+	dc_error_t err = { 0 };
+	dc_thread_ref_t ref;
+	dc_case_t *c = NULL;
+
+	if (!top->ops->current || !top->ops->current(top, t, &ref))
+		dc_tui_error(t, "No thread here: P writes the packet of the "
+				"thread's case");
+	else if (t->store &&
+		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
+		dc_tui_error(t, "%s", err.msg);
+	else if (!c)
+		dc_tui_error(t, "No case for this thread: a, e or t opens one");
+	else
+		packet(t, c, arg);
+	dc_case_free(c);
+	dc_error_clear(&err);
+}

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The report preview: the summary report of decorum report, as text,
+ * in a pager.  The text comes from core (dc_report_build() and the text
+ * emitter) exactly as the command line writes it, so what is previewed
+ * is what w writes.  p switches between the week and the quarter (or
+ * ":period FROM..TO").
+ *
+ * The preview is anonymised like the command line's report: when the
+ * identity scan finds a participant of one of its cases, nothing of the
+ * report is shown and w refuses, with a message saying why.
+ */
+#include <string.h>
+
+#include "core/emit.h"
+#include "core/privacy.h"
+#include "core/report.h"
+#include "core/safefile.h"
+#include "tui/draw.h"
+#include "tui/tui.h"
+
+struct report {
+	char *spec;	 /* "week", "quarter" or "FROM..TO" */
+	char *label;	 /* "2026-11-27 through 2026-12-03" */
+	char *text;	 /* the report, NULL when refused or failed */
+	char **lines;	 /* text split into lines */
+	int nlines;
+	char *refusal;	 /* why there is no text */
+	unsigned generation; /* the TUI's, when built */
+	int top;
+};
+
+static void
+report_clear(struct report *r)
+{
+	g_clear_pointer(&r->label, g_free);
+	g_clear_pointer(&r->text, g_free);
+	g_clear_pointer(&r->lines, g_strfreev);
+	g_clear_pointer(&r->refusal, g_free);
+	r->nlines = 0;
+}
+
+/* Name the kind of hit, never the person: the message may be seen over
+ * a shoulder or in a screenshot. */
+static char *
+refusal(dc_identity_set_t *people, const dc_identity_hit_t *h)
+{
+	const dc_identity_t *id = dc_identity_get(people, h->identity);
+
+	return g_strdup_printf("Refused: the report shows a case's %s (%s, "
+			       "identity %u); nothing is shown or written",
+			       id ? id->label : "participant", h->form,
+			       h->identity + 1);
+}
+
+/* Build the text for r->spec; on failure r->refusal says why. */
+static void
+report_load(struct report *r, dc_tui_t *t)
+{
+	dc_identity_set_t *people = dc_identity_set_new();
+	dc_error_t err = { 0 };
+	dc_report_t *rep = NULL;
+	dc_identity_hit_t hit;
+	dc_period_t period;
+	dc_emit_t *e;
+	char *text;
+
+	report_clear(r);
+	r->generation = t->generation;
+	if (dc_period_parse(r->spec, dc_tui_now(t), &period, &err) != DC_OK) {
+		r->refusal = g_strdup_printf("No report: %s", err.msg);
+		goto out;
+	}
+	r->label = dc_period_label(&period);
+	if (dc_report_build(t->store, t->mail, &period, dc_tui_now(t), 1,
+			    people, &rep, &err) != DC_OK) {
+		r->refusal = g_strdup_printf("No report: %s", err.msg);
+		goto out;
+	}
+	e = dc_emit_new(&dc_emit_text);
+	dc_report_emit(rep, e);
+	text = dc_emit_finish(e);
+	if (dc_identity_scan(people, text, strlen(text), &hit)) {
+		r->refusal = refusal(people, &hit);
+		g_free(text);
+		goto out;
+	}
+	g_strchomp(text);
+	r->text = text;
+	r->lines = g_strsplit(text, "\n", -1);
+	r->nlines = (int)g_strv_length(r->lines);
+out:
+	if (r->top > r->nlines)
+		r->top = 0;
+	dc_error_clear(&err);
+	dc_report_free(rep);
+	dc_identity_set_free(people);
+}
+
+static void
+report_title(dc_view_t *v, dc_tui_t *t, GString *out)
+{
+	struct report *r = v->priv;
+
+	g_string_append_printf(out, "Report: %s (%s)  p: period  w: write  "
+				    "q: close",
+			       r->label ? r->label : r->spec, r->spec);
+}
+
+static void
+report_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
+{
+	struct report *r = v->priv;
+	int y;
+
+	if (r->generation != t->generation)
+		report_load(r, t);
+	if (r->refusal) {
+		dc_draw_text(t->scr, a.y, a.x, a.w, r->refusal, DC_ROLE_ERROR);
+		return;
+	}
+	for (y = 0; y < a.h && r->top + y < r->nlines; y++)
+		dc_draw_text(t->scr, a.y + y, a.x, a.w, r->lines[r->top + y],
+			     DC_ROLE_NORMAL);
+}
+
+static char *
+default_path(dc_tui_t *t)
+{
+	GDateTime *d = g_date_time_new_from_unix_utc(dc_tui_now(t));
+	char *day = d ? g_date_time_format(d, "%Y-%m-%d") : g_strdup("today");
+	char *p = g_strdup_printf("~/decorum-report-%s.txt", day);
+
+	if (d)
+		g_date_time_unref(d);
+	g_free(day);
+	return p;
+}
+
+/* Write the report to a file (0600, never over an existing one). */
+static void
+report_write(struct report *r, dc_tui_t *t, const char *arg)
+{
+	dc_error_t err = { 0 };
+	char *path = NULL, *full, *def;
+
+	if (r->generation != t->generation)
+		report_load(r, t);
+	if (!r->text) {
+		dc_tui_error(t, "%s", r->refusal ? r->refusal : "No report");
+		return;
+	}
+	def = default_path(t);
+	if (arg) {
+		path = g_strdup(arg);
+	} else if (!dc_prompt(t, "Write the report to: ", def, 0, &path)) {
+		dc_tui_message(t, "Cancelled: nothing was written");
+		g_free(def);
+		return;
+	}
+	g_free(def);
+	g_strstrip(path);
+	if (!*path) {
+		dc_tui_message(t, "Cancelled: nothing was written");
+		g_free(path);
+		return;
+	}
+	full = dc_expand_home(path);
+	{
+		char *data = g_strconcat(r->text, "\n", NULL);
+
+		if (dc_file_create(full, data, strlen(data), &err) != DC_OK) {
+			char *why = dc_unexpand_home(err.msg);
+
+			dc_tui_error(t, "Report not written: %s", why);
+			g_free(why);
+		} else {
+			dc_tui_message(t, "Report (%s) written to %s", r->spec,
+				       path);
+		}
+		g_free(data);
+	}
+	dc_error_clear(&err);
+	g_free(full);
+	g_free(path);
+}
+
+/* p: the week, then the quarter, then the week again; ":period SPEC"
+ * for any other days. */
+static void
+report_period(struct report *r, dc_tui_t *t, const char *arg)
+{
+	const char *next = arg ? arg :
+				 !strcmp(r->spec, "week") ? "quarter" : "week";
+
+	g_free(r->spec);
+	r->spec = g_strdup(next);
+	r->top = 0;
+	report_load(r, t);
+	if (r->refusal)
+		dc_tui_error(t, "%s", r->refusal);
+}
+
+static int
+report_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	struct report *r = v->priv;
+	int page = v->page > 1 ? v->page - 1 : 1;
+	int max = r->nlines - v->page;
+
+	switch (a) {
+	case ACT_MOVE_DOWN: r->top++; break;
+	case ACT_MOVE_UP: r->top--; break;
+	case ACT_PAGE_DOWN: r->top += page; break;
+	case ACT_PAGE_UP: r->top -= page; break;
+	case ACT_FIRST: r->top = 0; break;
+	case ACT_LAST: r->top = max; break;
+	case ACT_REPORT: return 1;
+	case ACT_PERIOD: report_period(r, t, arg); return 1;
+	case ACT_WRITE: report_write(r, t, arg); return 1;
+	default: return 0;
+	}
+	if (r->top > max)
+		r->top = max;
+	if (r->top < 0)
+		r->top = 0;
+	return 1;
+}
+
+static void
+report_position(dc_view_t *v, GString *out)
+{
+	struct report *r = v->priv;
+
+	g_string_append_printf(out, "%d/%d", r->nlines ? r->top + 1 : 0,
+			       r->nlines);
+}
+
+static void
+report_done(dc_view_t *v)
+{
+	struct report *r = v->priv;
+
+	report_clear(r);
+	g_free(r->spec);
+	g_free(r);
+}
+
+static const dc_view_ops_t report_ops = {
+	.name = "report",
+	.title = report_title,
+	.draw = report_draw,
+	.request = report_request,
+	.position = report_position,
+	.done = report_done,
+};
+
+dc_view_t *
+dc_view_report_new(dc_tui_t *t, const char *period)
+{
+	dc_view_t *v = g_new0(dc_view_t, 1);
+	struct report *r = g_new0(struct report, 1);
+
+	r->spec = g_strdup(period ? period : "week");
+	v->ops = &report_ops;
+	v->priv = r;
+	report_load(r, t);
+	if (r->refusal)
+		dc_tui_error(t, "%s", r->refusal);
+	return v;
+}
