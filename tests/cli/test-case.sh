@@ -91,6 +91,11 @@ check_eq "a member who joined after the reports lists none" 0 "$($D --as late@ex
 $D --as late@example.org case show 1 >/dev/null 2>"$T/err"
 check_eq "... and cannot show one (not found)" 1 $?
 check "... which leaks nothing" grep -q "no case #1$" "$T/err"
+$D --as late@example.org packet 1 -o "$T/late-packet" >/dev/null 2>"$T/err"
+check_eq "... nor export it as a packet (not found)" 1 $?
+check "... and no packet is written" test ! -e "$T/late-packet"
+check_eq "... nor see it in a report" 0 "$($D --as late@example.org report --period 2000-01-01..2099-12-31 --format json | jq '.cases.cases | length')"
+check_eq "a member from before sees them in the report" 3 "$($D --as early@example.org report --period 2000-01-01..2099-12-31 --format json | jq '.cases.cases | length')"
 check_eq "a member from before sees them" 3 "$($D --as early@example.org cases --json | jq length)"
 $D case recuse 1 early@example.org >/dev/null
 check_eq "a recused member no longer sees the case" 2 "$($D --as early@example.org cases --json | jq length)"
