@@ -7,53 +7,8 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "store/sql.h"
 #include "store/store.h"
-
-static dc_status_t
-prep(dc_store_t *s, const char *sql, sqlite3_stmt **st, const char *what,
-     dc_error_t *err)
-{
-	int rc = sqlite3_prepare_v2(dc_store_db(s), sql, -1, st, NULL);
-
-	if (rc != SQLITE_OK) {
-		*st = NULL;
-		return dc_store_sqlite_fail(dc_store_db(s), rc,
-					    dc_store_path(s), what, err);
-	}
-	return DC_OK;
-}
-
-static dc_status_t
-done(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
-     dc_error_t *err)
-{
-	dc_status_t ret = DC_OK;
-
-	if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
-		ret = dc_store_sqlite_fail(dc_store_db(s), rc,
-					   dc_store_path(s), what, err);
-	sqlite3_finalize(st);
-	return ret;
-}
-
-static dc_status_t
-exec1(dc_store_t *s, const char *sql, const char *what, dc_error_t *err)
-{
-	sqlite3_stmt *st;
-	dc_status_t ret = prep(s, sql, &st, what, err);
-
-	if (ret != DC_OK)
-		return ret;
-	return done(s, st, sqlite3_step(st), what, err);
-}
-
-static char *
-col_dup(sqlite3_stmt *st, int i)
-{
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
-		return NULL;
-	return g_strdup((const char *)sqlite3_column_text(st, i));
-}
 
 static void
 case_free_cb(gpointer p)
@@ -73,20 +28,20 @@ event_free_cb(gpointer p)
  * Open cases outside the window come last with full = 0.
  */
 static const char report_cases_sql[] =
-	"WITH win(id) AS ("
-	" SELECT id FROM cases WHERE reported_at >= ?1 AND reported_at < ?2"
-	" UNION SELECT case_id FROM events WHERE case_id IS NOT NULL"
-	"  AND ((at >= ?1 AND at < ?2) OR type = 'outcome')),"
-	" sel(id, full) AS ("
-	" SELECT id, 1 FROM win"
-	" UNION ALL SELECT id, 0 FROM cases"
-	"  WHERE state NOT IN ('closed', 'withdrawn')"
-	"  AND id NOT IN (SELECT id FROM win))"
-	" SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"
-	" c.reported_at, c.subject, t.thread_id, sel.full"
-	" FROM sel JOIN cases c ON c.id = sel.id"
-	" LEFT JOIN case_threads t ON t.case_id = c.id"
-	" ORDER BY c.id, t.added_at, t.rowid";
+    "WITH win(id) AS ("
+    " SELECT id FROM cases WHERE reported_at >= ?1 AND reported_at < ?2"
+    " UNION SELECT case_id FROM events WHERE case_id IS NOT NULL"
+    "  AND ((at >= ?1 AND at < ?2) OR type = 'outcome')),"
+    " sel(id, full) AS ("
+    " SELECT id, 1 FROM win"
+    " UNION ALL SELECT id, 0 FROM cases"
+    "  WHERE state NOT IN ('closed', 'withdrawn')"
+    "  AND id NOT IN (SELECT id FROM win))"
+    " SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"
+    " c.reported_at, c.subject, t.thread_id, sel.full"
+    " FROM sel JOIN cases c ON c.id = sel.id"
+    " LEFT JOIN case_threads t ON t.case_id = c.id"
+    " ORDER BY c.id, t.added_at, t.rowid";
 
 static dc_status_t
 read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
@@ -98,7 +53,7 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s, report_cases_sql, &st, what, err);
+	ret = dc_sql_prepare(s, report_cases_sql, &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_bind_int64(st, 1, from);
@@ -109,12 +64,12 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 		if (!c || c->id != sqlite3_column_int64(st, 0)) {
 			c = g_new0(dc_store_case_t, 1);
 			c->id = sqlite3_column_int64(st, 0);
-			c->kind = col_dup(st, 1);
-			c->state = col_dup(st, 2);
+			c->kind = dc_sql_column_dup(st, 1);
+			c->state = dc_sql_column_dup(st, 2);
 			c->created_at = sqlite3_column_int64(st, 3);
 			c->updated_at = sqlite3_column_int64(st, 4);
 			c->reported_at = sqlite3_column_int64(st, 5);
-			c->subject = col_dup(st, 6);
+			c->subject = dc_sql_column_dup(st, 6);
 			c->threads = g_ptr_array_new_with_free_func(g_free);
 			g_ptr_array_add(cases, c);
 			if (!sqlite3_column_int(st, 8))
@@ -124,25 +79,25 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 					       (gint64)c->id);
 		}
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
-			g_ptr_array_add(c->threads, col_dup(st, 7));
+			g_ptr_array_add(c->threads, dc_sql_column_dup(st, 7));
 	}
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 static dc_status_t
-read_events(dc_store_t *s, const char *ids, GPtrArray *events,
-	    dc_error_t *err)
+read_events(dc_store_t *s, const char *ids, GPtrArray *events, dc_error_t *err)
 {
 	const char *what = "reading the events of a report";
 	sqlite3_stmt *st;
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s,
-		   "SELECT id, case_id, at, actor, type, data, data_sha256,"
-		   " prev_hash, hash FROM events WHERE case_id IN"
-		   " (SELECT value FROM json_each(?1)) ORDER BY case_id, id",
-		   &st, what, err);
+	ret = dc_sql_prepare(
+	    s,
+	    "SELECT id, case_id, at, actor, type, data, data_sha256,"
+	    " prev_hash, hash FROM events WHERE case_id IN"
+	    " (SELECT value FROM json_each(?1)) ORDER BY case_id, id",
+	    &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_bind_text(st, 1, ids, -1, SQLITE_TRANSIENT);
@@ -153,21 +108,20 @@ read_events(dc_store_t *s, const char *ids, GPtrArray *events,
 		e->id = sqlite3_column_int64(st, 0);
 		e->case_id = sqlite3_column_int64(st, 1);
 		e->at = sqlite3_column_int64(st, 2);
-		e->actor = col_dup(st, 3);
-		e->type = col_dup(st, 4);
-		e->data = col_dup(st, 5);
-		e->data_sha256 = col_dup(st, 6);
-		e->prev_hash = col_dup(st, 7);
-		e->hash = col_dup(st, 8);
+		e->actor = dc_sql_column_dup(st, 3);
+		e->type = dc_sql_column_dup(st, 4);
+		e->data = dc_sql_column_dup(st, 5);
+		e->data_sha256 = dc_sql_column_dup(st, 6);
+		e->prev_hash = dc_sql_column_dup(st, 7);
+		e->hash = dc_sql_column_dup(st, 8);
 		g_ptr_array_add(events, e);
 	}
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 dc_status_t
-dc_store_report_load(dc_store_t *s, int64_t from, int64_t to,
-		     GPtrArray **cases, GArray **open_only, GPtrArray **events,
-		     dc_error_t *err)
+dc_store_report_load(dc_store_t *s, int64_t from, int64_t to, GPtrArray **cases,
+		     GArray **open_only, GPtrArray **events, dc_error_t *err)
 {
 	GString *ids = g_string_new("[");
 	dc_status_t st;
@@ -176,14 +130,14 @@ dc_store_report_load(dc_store_t *s, int64_t from, int64_t to,
 	*open_only = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	*events = g_ptr_array_new_with_free_func(event_free_cb);
 	/* One read transaction: one snapshot, one lock. */
-	st = exec1(s, "SAVEPOINT report_load", "reading a report", err);
+	st = dc_sql_exec(s, "SAVEPOINT report_load", "reading a report", err);
 	if (st == DC_OK) {
 		st = read_report_cases(s, from, to, *cases, *open_only, ids,
 				       err);
 		g_string_append_c(ids, ']');
 		if (st == DC_OK)
 			st = read_events(s, ids->str, *events, err);
-		exec1(s, "RELEASE report_load", "reading a report", NULL);
+		dc_sql_exec(s, "RELEASE report_load", "reading a report", NULL);
 	}
 	g_string_free(ids, TRUE);
 	if (st != DC_OK) {
@@ -203,9 +157,11 @@ dc_store_event_erase(dc_store_t *s, int64_t id, dc_error_t *err)
 {
 	const char *what = "erasing an event's payload";
 	sqlite3_stmt *st;
-	dc_status_t ret = prep(s, "UPDATE events SET data = NULL WHERE id = ?1"
-				  " AND data IS NOT NULL",
-			       &st, what, err);
+	dc_status_t ret =
+	    dc_sql_prepare(s,
+			   "UPDATE events SET data = NULL WHERE id = ?1"
+			   " AND data IS NOT NULL",
+			   &st, what, err);
 	int rc;
 
 	if (ret != DC_OK)
@@ -213,7 +169,7 @@ dc_store_event_erase(dc_store_t *s, int64_t id, dc_error_t *err)
 	rc = sqlite3_bind_int64(st, 1, id);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 dc_status_t
@@ -221,9 +177,10 @@ dc_store_case_clear_subject(dc_store_t *s, int64_t id, dc_error_t *err)
 {
 	const char *what = "erasing a case's subject";
 	sqlite3_stmt *st;
-	dc_status_t ret = prep(s, "UPDATE cases SET subject = NULL"
-				  " WHERE id = ?1",
-			       &st, what, err);
+	dc_status_t ret = dc_sql_prepare(s,
+					 "UPDATE cases SET subject = NULL"
+					 " WHERE id = ?1",
+					 &st, what, err);
 	int rc;
 
 	if (ret != DC_OK)
@@ -231,7 +188,7 @@ dc_store_case_clear_subject(dc_store_t *s, int64_t id, dc_error_t *err)
 	rc = sqlite3_bind_int64(st, 1, id);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 /* A checkpoint that another reader keeps from finishing is an error
@@ -240,8 +197,8 @@ static dc_status_t
 checkpoint(dc_store_t *s, const char *what, dc_error_t *err)
 {
 	sqlite3_stmt *st;
-	dc_status_t ret = prep(s, "PRAGMA wal_checkpoint(TRUNCATE)", &st, what,
-			       err);
+	dc_status_t ret = dc_sql_prepare(s, "PRAGMA wal_checkpoint(TRUNCATE)",
+					 &st, what, err);
 	int rc, busy = 0;
 
 	if (ret != DC_OK)
@@ -249,7 +206,7 @@ checkpoint(dc_store_t *s, const char *what, dc_error_t *err)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		busy = sqlite3_column_int(st, 0);
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret == DC_OK && busy)
 		ret = dc_fail(err, DC_E_LOCKED,
 			      "%s: another program is reading %s; the erased "
@@ -273,7 +230,7 @@ dc_store_compact(dc_store_t *s, dc_error_t *err)
 
 	st = checkpoint(s, what, err);
 	if (st == DC_OK)
-		st = exec1(s, "VACUUM", what, err);
+		st = dc_sql_exec(s, "VACUUM", what, err);
 	if (st == DC_OK)
 		st = checkpoint(s, what, err);
 	return st;

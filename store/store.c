@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "store/sql.h"
 #include "store/store.h"
 
 #define BUSY_TIMEOUT_MS 5000
@@ -76,9 +77,9 @@ fail(dc_store_t *s, int rc, const char *what, dc_error_t *err)
 	return dc_store_sqlite_fail(s->db, rc, s->path, what, err);
 }
 
-static dc_status_t
-prepare(dc_store_t *s, const char *sql, sqlite3_stmt **st, const char *what,
-	dc_error_t *err)
+dc_status_t
+dc_sql_prepare(dc_store_t *s, const char *sql, sqlite3_stmt **st,
+	       const char *what, dc_error_t *err)
 {
 	int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
 
@@ -90,9 +91,9 @@ prepare(dc_store_t *s, const char *sql, sqlite3_stmt **st, const char *what,
 }
 
 /* Finalize st; rc is the result of its last step (or of a bind). */
-static dc_status_t
-finish(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
-       dc_error_t *err)
+dc_status_t
+dc_sql_finish(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
+	      dc_error_t *err)
 {
 	dc_status_t ret = DC_OK;
 
@@ -104,26 +105,26 @@ finish(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
 }
 
 /* Prepare and run a statement that has no parameters and no rows. */
-static dc_status_t
-exec_sql(dc_store_t *s, const char *sql, const char *what, dc_error_t *err)
+dc_status_t
+dc_sql_exec(dc_store_t *s, const char *sql, const char *what, dc_error_t *err)
 {
 	sqlite3_stmt *st;
-	dc_status_t ret = prepare(s, sql, &st, what, err);
+	dc_status_t ret = dc_sql_prepare(s, sql, &st, what, err);
 
 	if (ret != DC_OK)
 		return ret;
-	return finish(s, st, sqlite3_step(st), what, err);
+	return dc_sql_finish(s, st, sqlite3_step(st), what, err);
 }
 
 /* NULL binds NULL, which is what sqlite3_bind_text does with it. */
-static int
-bind_text(sqlite3_stmt *st, int i, const char *v)
+int
+dc_sql_bind_text(sqlite3_stmt *st, int i, const char *v)
 {
 	return sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
 }
 
-static char *
-column_dup(sqlite3_stmt *st, int i)
+char *
+dc_sql_column_dup(sqlite3_stmt *st, int i)
 {
 	if (sqlite3_column_type(st, i) == SQLITE_NULL)
 		return NULL;
@@ -218,8 +219,7 @@ resolve(const char *path, char **real, dc_error_t *err)
 /* Create the file ourselves so that it is 0600 from the first byte.
  * *created says whether this call made it. */
 static dc_status_t
-create_file(const char *path, const char *real, int *created,
-	    dc_error_t *err)
+create_file(const char *path, const char *real, int *created, dc_error_t *err)
 {
 	struct stat sb;
 	int fd;
@@ -283,7 +283,7 @@ check_writable_dir(const char *path, const char *real, dc_error_t *err)
 static void
 remove_new_store(const char *real)
 {
-	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	static const char *const suffix[] = {"", "-wal", "-shm", "-journal"};
 	size_t i;
 
 	for (i = 0; i < G_N_ELEMENTS(suffix); i++) {
@@ -300,7 +300,7 @@ check_wal(dc_store_t *s, dc_error_t *err)
 	const char *what = "opening the case store";
 	sqlite3_stmt *st;
 	dc_status_t ret =
-	    prepare(s, "PRAGMA journal_mode = WAL", &st, what, err);
+	    dc_sql_prepare(s, "PRAGMA journal_mode = WAL", &st, what, err);
 	int rc;
 
 	if (ret != DC_OK)
@@ -316,7 +316,7 @@ check_wal(dc_store_t *s, dc_error_t *err)
 		sqlite3_finalize(st);
 		return ret;
 	}
-	return finish(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 /*
@@ -336,11 +336,11 @@ configure(dc_store_t *s, dc_error_t *err)
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	st = check_wal(s, err);
 	if (st == DC_OK)
-		st = exec_sql(s, "PRAGMA synchronous = FULL", what, err);
+		st = dc_sql_exec(s, "PRAGMA synchronous = FULL", what, err);
 	if (st == DC_OK)
-		st = exec_sql(s, "PRAGMA foreign_keys = ON", what, err);
+		st = dc_sql_exec(s, "PRAGMA foreign_keys = ON", what, err);
 	if (st == DC_OK)
-		st = exec_sql(s, "PRAGMA secure_delete = ON", what, err);
+		st = dc_sql_exec(s, "PRAGMA secure_delete = ON", what, err);
 	return st;
 }
 
@@ -457,20 +457,20 @@ dc_store_begin(dc_store_t *s, dc_error_t *err)
 	if (!sqlite3_get_autocommit(s->db))
 		return dc_fail(err, DC_E_USAGE,
 			       "a transaction is already open on %s", s->path);
-	return exec_sql(s, "BEGIN IMMEDIATE", "starting a transaction", err);
+	return dc_sql_exec(s, "BEGIN IMMEDIATE", "starting a transaction", err);
 }
 
 dc_status_t
 dc_store_commit(dc_store_t *s, dc_error_t *err)
 {
-	return exec_sql(s, "COMMIT", "saving changes", err);
+	return dc_sql_exec(s, "COMMIT", "saving changes", err);
 }
 
 void
 dc_store_rollback(dc_store_t *s)
 {
 	if (s && !sqlite3_get_autocommit(s->db))
-		exec_sql(s, "ROLLBACK", "rolling back", NULL);
+		dc_sql_exec(s, "ROLLBACK", "rolling back", NULL);
 }
 
 /* ---- cases ------------------------------------------------------------ */
@@ -505,17 +505,19 @@ dc_store_case_insert(dc_store_t *s, const char *kind, const char *state,
 
 	if (!kind || !state)
 		return dc_fail(err, DC_E_USAGE, "%s: no kind or state", what);
-	ret = prepare(s,
-		      "INSERT INTO cases (kind, state, created_at, updated_at,"
-		      " reported_at, subject) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
-		      &st, what, err);
+	ret = dc_sql_prepare(
+	    s,
+	    "INSERT INTO cases (kind, state, created_at, updated_at,"
+	    " reported_at, subject) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
+	    &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	if (bind_text(st, 1, kind) || bind_text(st, 2, state) ||
+	if (dc_sql_bind_text(st, 1, kind) || dc_sql_bind_text(st, 2, state) ||
 	    sqlite3_bind_int64(st, 3, created_at) ||
-	    sqlite3_bind_int64(st, 4, reported_at) || bind_text(st, 5, subject))
-		return finish(s, st, sqlite3_errcode(s->db), what, err);
-	ret = finish(s, st, sqlite3_step(st), what, err);
+	    sqlite3_bind_int64(st, 4, reported_at) ||
+	    dc_sql_bind_text(st, 5, subject))
+		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
+	ret = dc_sql_finish(s, st, sqlite3_step(st), what, err);
 	if (ret == DC_OK && id_out)
 		*id_out = sqlite3_last_insert_rowid(s->db);
 	return ret;
@@ -529,17 +531,18 @@ dc_store_case_update(dc_store_t *s, int64_t id, const char *kind,
 	sqlite3_stmt *st;
 	dc_status_t ret;
 
-	ret = prepare(s,
-		      "UPDATE cases SET kind = COALESCE(?2, kind),"
-		      " state = COALESCE(?3, state), updated_at = ?4"
-		      " WHERE id = ?1",
-		      &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "UPDATE cases SET kind = COALESCE(?2, kind),"
+			     " state = COALESCE(?3, state), updated_at = ?4"
+			     " WHERE id = ?1",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	if (sqlite3_bind_int64(st, 1, id) || bind_text(st, 2, kind) ||
-	    bind_text(st, 3, state) || sqlite3_bind_int64(st, 4, updated_at))
-		return finish(s, st, sqlite3_errcode(s->db), what, err);
-	ret = finish(s, st, sqlite3_step(st), what, err);
+	if (sqlite3_bind_int64(st, 1, id) || dc_sql_bind_text(st, 2, kind) ||
+	    dc_sql_bind_text(st, 3, state) ||
+	    sqlite3_bind_int64(st, 4, updated_at))
+		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
+	ret = dc_sql_finish(s, st, sqlite3_step(st), what, err);
 	if (ret == DC_OK && sqlite3_changes(s->db) == 0)
 		return dc_fail(err, DC_E_NOT_FOUND, "no case #%lld",
 			       (long long)id);
@@ -558,22 +561,24 @@ dc_store_case_add_thread(dc_store_t *s, int64_t case_id, const char *thread_id,
 
 	if (!thread_id || !*thread_id)
 		return dc_fail(err, DC_E_USAGE, "%s: no thread id", what);
-	ret = prepare(s,
-		      "INSERT OR IGNORE INTO case_threads (case_id, thread_id,"
-		      " added_at) VALUES (?1, ?2, ?3)",
-		      &st, what, err);
+	ret = dc_sql_prepare(
+	    s,
+	    "INSERT OR IGNORE INTO case_threads (case_id, thread_id,"
+	    " added_at) VALUES (?1, ?2, ?3)",
+	    &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	if (sqlite3_bind_int64(st, 1, case_id) || bind_text(st, 2, thread_id) ||
+	if (sqlite3_bind_int64(st, 1, case_id) ||
+	    dc_sql_bind_text(st, 2, thread_id) ||
 	    sqlite3_bind_int64(st, 3, added_at))
-		return finish(s, st, sqlite3_errcode(s->db), what, err);
+		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE && foreign_key_failed(s)) {
 		sqlite3_finalize(st);
 		return dc_fail(err, DC_E_NOT_FOUND, "no case #%lld",
 			       (long long)case_id);
 	}
-	return finish(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 dc_status_t
@@ -585,21 +590,21 @@ dc_store_case_find_open(dc_store_t *s, const char *thread_id, int64_t *id_out,
 	dc_status_t ret;
 	int rc;
 
-	ret = prepare(s,
-		      "SELECT c.id FROM cases c"
-		      " JOIN case_threads t ON t.case_id = c.id"
-		      " WHERE t.thread_id = ?1"
-		      " AND c.state NOT IN ('closed', 'withdrawn')"
-		      " ORDER BY c.id DESC LIMIT 1",
-		      &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "SELECT c.id FROM cases c"
+			     " JOIN case_threads t ON t.case_id = c.id"
+			     " WHERE t.thread_id = ?1"
+			     " AND c.state NOT IN ('closed', 'withdrawn')"
+			     " ORDER BY c.id DESC LIMIT 1",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	if (bind_text(st, 1, thread_id))
-		return finish(s, st, sqlite3_errcode(s->db), what, err);
+	if (dc_sql_bind_text(st, 1, thread_id))
+		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && id_out)
 		*id_out = sqlite3_column_int64(st, 0);
-	ret = finish(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret == DC_OK && rc == SQLITE_DONE)
 		return dc_fail(err, DC_E_NOT_FOUND,
 			       "no open case covers thread %s", thread_id);
@@ -622,12 +627,12 @@ case_from_row(sqlite3_stmt *st)
 	dc_store_case_t *c = g_new0(dc_store_case_t, 1);
 
 	c->id = sqlite3_column_int64(st, 0);
-	c->kind = column_dup(st, 1);
-	c->state = column_dup(st, 2);
+	c->kind = dc_sql_column_dup(st, 1);
+	c->state = dc_sql_column_dup(st, 2);
 	c->created_at = sqlite3_column_int64(st, 3);
 	c->updated_at = sqlite3_column_int64(st, 4);
 	c->reported_at = sqlite3_column_int64(st, 5);
-	c->subject = column_dup(st, 6);
+	c->subject = dc_sql_column_dup(st, 6);
 	c->threads = g_ptr_array_new_with_free_func(g_free);
 	return c;
 }
@@ -646,9 +651,9 @@ read_cases(dc_store_t *s, sqlite3_stmt *st, GPtrArray *out, const char *what,
 			g_ptr_array_add(out, c);
 		}
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
-			g_ptr_array_add(c->threads, column_dup(st, 7));
+			g_ptr_array_add(c->threads, dc_sql_column_dup(st, 7));
 	}
-	return finish(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 dc_status_t
@@ -661,12 +666,12 @@ dc_store_case_get(dc_store_t *s, int64_t id, dc_store_case_t **out,
 	dc_status_t ret;
 
 	*out = NULL;
-	ret = prepare(s, CASE_SELECT " WHERE c.id = ?1" CASE_ORDER, &st, what,
-		      err);
+	ret = dc_sql_prepare(s, CASE_SELECT " WHERE c.id = ?1" CASE_ORDER, &st,
+			     what, err);
 	if (ret != DC_OK)
 		return ret;
 	if (sqlite3_bind_int64(st, 1, id))
-		return finish(s, st, sqlite3_errcode(s->db), what, err);
+		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
 	all = g_ptr_array_new_with_free_func(case_free_cb);
 	ret = read_cases(s, st, all, what, err);
 	if (ret == DC_OK && all->len == 0)
@@ -687,7 +692,7 @@ dc_store_case_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 	dc_status_t ret;
 
 	*out = NULL;
-	ret = prepare(s, CASE_SELECT CASE_ORDER, &st, what, err);
+	ret = dc_sql_prepare(s, CASE_SELECT CASE_ORDER, &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	all = g_ptr_array_new_with_free_func(case_free_cb);
@@ -732,17 +737,17 @@ bind_event(sqlite3_stmt *st, const dc_store_event_t *ev)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 2, ev->at);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 3, ev->actor);
+		rc = dc_sql_bind_text(st, 3, ev->actor);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 4, ev->type);
+		rc = dc_sql_bind_text(st, 4, ev->type);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 5, ev->data);
+		rc = dc_sql_bind_text(st, 5, ev->data);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 6, ev->data_sha256);
+		rc = dc_sql_bind_text(st, 6, ev->data_sha256);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 7, ev->prev_hash);
+		rc = dc_sql_bind_text(st, 7, ev->prev_hash);
 	if (rc == SQLITE_OK)
-		rc = bind_text(st, 8, ev->hash);
+		rc = dc_sql_bind_text(st, 8, ev->hash);
 	return rc;
 }
 
@@ -760,11 +765,12 @@ dc_store_event_append(dc_store_t *s, const dc_store_event_t *ev,
 	if (!ev || !ev->actor || !ev->type || !ev->data_sha256 ||
 	    !ev->prev_hash || !ev->hash)
 		return dc_fail(err, DC_E_USAGE, "%s: incomplete event", what);
-	ret = prepare(s,
-		      "INSERT INTO events (case_id, at, actor, type, data,"
-		      " data_sha256, prev_hash, hash)"
-		      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-		      &st, what, err);
+	ret =
+	    dc_sql_prepare(s,
+			   "INSERT INTO events (case_id, at, actor, type, data,"
+			   " data_sha256, prev_hash, hash)"
+			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+			   &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = bind_event(st, ev);
@@ -775,7 +781,7 @@ dc_store_event_append(dc_store_t *s, const dc_store_event_t *ev,
 		return dc_fail(err, DC_E_NOT_FOUND, "%s: no case #%lld", what,
 			       (long long)ev->case_id);
 	}
-	ret = finish(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret == DC_OK && id_out)
 		*id_out = sqlite3_last_insert_rowid(s->db);
 	return ret;
@@ -790,16 +796,17 @@ dc_store_event_last_hash(dc_store_t *s, char **hash_out, dc_error_t *err)
 	int rc;
 
 	*hash_out = NULL;
-	ret = prepare(s, "SELECT hash FROM events ORDER BY id DESC LIMIT 1",
-		      &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "SELECT hash FROM events ORDER BY id DESC LIMIT 1",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		*hash_out = column_dup(st, 0);
+		*hash_out = dc_sql_column_dup(st, 0);
 	else if (rc == SQLITE_DONE)
 		*hash_out = g_strdup("");
-	return finish(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 static dc_store_event_t *
@@ -810,12 +817,12 @@ event_from_row(sqlite3_stmt *st)
 	e->id = sqlite3_column_int64(st, 0);
 	e->case_id = sqlite3_column_int64(st, 1); /* NULL reads as 0 */
 	e->at = sqlite3_column_int64(st, 2);
-	e->actor = column_dup(st, 3);
-	e->type = column_dup(st, 4);
-	e->data = column_dup(st, 5);
-	e->data_sha256 = column_dup(st, 6);
-	e->prev_hash = column_dup(st, 7);
-	e->hash = column_dup(st, 8);
+	e->actor = dc_sql_column_dup(st, 3);
+	e->type = dc_sql_column_dup(st, 4);
+	e->data = dc_sql_column_dup(st, 5);
+	e->data_sha256 = dc_sql_column_dup(st, 6);
+	e->prev_hash = dc_sql_column_dup(st, 7);
+	e->hash = dc_sql_column_dup(st, 8);
 	return e;
 }
 
@@ -834,10 +841,11 @@ dc_store_event_list(dc_store_t *s, int64_t case_id, GPtrArray **out,
 	int rc = SQLITE_OK;
 
 	*out = NULL;
-	ret = prepare(s,
-		      case_id ? EVENT_SELECT " WHERE case_id = ?1 ORDER BY id"
-			      : EVENT_SELECT " ORDER BY id",
-		      &st, what, err);
+	ret = dc_sql_prepare(s,
+			     case_id ? EVENT_SELECT
+				 " WHERE case_id = ?1 ORDER BY id"
+				     : EVENT_SELECT " ORDER BY id",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	if (case_id)
@@ -847,7 +855,7 @@ dc_store_event_list(dc_store_t *s, int64_t case_id, GPtrArray **out,
 		g_ptr_array_add(all, event_from_row(st));
 		rc = SQLITE_OK;
 	}
-	ret = finish(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret != DC_OK) {
 		g_ptr_array_unref(all);
 		return ret;

@@ -7,48 +7,8 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "store/sql.h"
 #include "store/store.h"
-
-static dc_status_t
-prep(dc_store_t *s, const char *sql, sqlite3_stmt **st, const char *what,
-     dc_error_t *err)
-{
-	int rc = sqlite3_prepare_v2(dc_store_db(s), sql, -1, st, NULL);
-
-	if (rc != SQLITE_OK) {
-		*st = NULL;
-		return dc_store_sqlite_fail(dc_store_db(s), rc,
-					    dc_store_path(s), what, err);
-	}
-	return DC_OK;
-}
-
-static dc_status_t
-done(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
-     dc_error_t *err)
-{
-	dc_status_t ret = DC_OK;
-
-	if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
-		ret = dc_store_sqlite_fail(dc_store_db(s), rc,
-					   dc_store_path(s), what, err);
-	sqlite3_finalize(st);
-	return ret;
-}
-
-static int
-bind_str(sqlite3_stmt *st, int i, const char *v)
-{
-	return sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
-}
-
-static char *
-col_dup(sqlite3_stmt *st, int i)
-{
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
-		return NULL;
-	return g_strdup((const char *)sqlite3_column_text(st, i));
-}
 
 /* Run a prepared statement that returns no rows. */
 static dc_status_t
@@ -57,7 +17,7 @@ run_done(dc_store_t *s, sqlite3_stmt *st, int rc, const char *what,
 {
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 /* ---- chain head ------------------------------------------------------- */
@@ -73,17 +33,18 @@ dc_store_chain_head(dc_store_t *s, char **hash, int64_t *count,
 
 	*hash = NULL;
 	*count = *last_id = 0;
-	ret = prep(s, "SELECT hash, n, last_id FROM chain_head WHERE id = 1",
-		   &st, what, err);
+	ret = dc_sql_prepare(
+	    s, "SELECT hash, n, last_id FROM chain_head WHERE id = 1", &st,
+	    what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*hash = col_dup(st, 0);
+		*hash = dc_sql_column_dup(st, 0);
 		*count = sqlite3_column_int64(st, 1);
 		*last_id = sqlite3_column_int64(st, 2);
 	}
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret == DC_OK && rc == SQLITE_DONE)
 		ret = dc_fail(err, DC_E_DATA,
 			      "%s: the chain head record is missing", what);
@@ -112,26 +73,25 @@ member_free_cb(gpointer p)
 }
 
 dc_status_t
-dc_store_member_put(dc_store_t *s, const dc_store_member_t *m,
-		    dc_error_t *err)
+dc_store_member_put(dc_store_t *s, const dc_store_member_t *m, dc_error_t *err)
 {
 	const char *what = "recording a member";
 	sqlite3_stmt *st;
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s,
-		   "INSERT OR REPLACE INTO members"
-		   " (address, name, role, joined, left_at)"
-		   " VALUES (?1, ?2, ?3, ?4, ?5)",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "INSERT OR REPLACE INTO members"
+			     " (address, name, role, joined, left_at)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5)",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = bind_str(st, 1, m->address);
+	rc = dc_sql_bind_text(st, 1, m->address);
 	if (rc == SQLITE_OK)
-		rc = bind_str(st, 2, m->name);
+		rc = dc_sql_bind_text(st, 2, m->name);
 	if (rc == SQLITE_OK)
-		rc = bind_str(st, 3, m->role);
+		rc = dc_sql_bind_text(st, 3, m->role);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 4, m->joined);
 	if (rc == SQLITE_OK)
@@ -145,9 +105,9 @@ member_from_row(sqlite3_stmt *st)
 {
 	dc_store_member_t *m = g_new0(dc_store_member_t, 1);
 
-	m->address = col_dup(st, 0);
-	m->name = col_dup(st, 1);
-	m->role = col_dup(st, 2);
+	m->address = dc_sql_column_dup(st, 0);
+	m->name = dc_sql_column_dup(st, 1);
+	m->role = dc_sql_column_dup(st, 2);
 	m->joined = sqlite3_column_int64(st, 3);
 	m->left = sqlite3_column_int64(st, 4); /* NULL reads as 0 */
 	return m;
@@ -156,8 +116,8 @@ member_from_row(sqlite3_stmt *st)
 #define MEMBER_SELECT "SELECT address, name, role, joined, left_at FROM members"
 
 dc_status_t
-dc_store_member_get(dc_store_t *s, const char *address,
-		    dc_store_member_t **out, dc_error_t *err)
+dc_store_member_get(dc_store_t *s, const char *address, dc_store_member_t **out,
+		    dc_error_t *err)
 {
 	const char *what = "reading a member";
 	sqlite3_stmt *st;
@@ -165,16 +125,17 @@ dc_store_member_get(dc_store_t *s, const char *address,
 	int rc;
 
 	*out = NULL;
-	ret = prep(s, MEMBER_SELECT " WHERE address = ?1 COLLATE NOCASE", &st,
-		   what, err);
+	ret = dc_sql_prepare(s,
+			     MEMBER_SELECT " WHERE address = ?1 COLLATE NOCASE",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = bind_str(st, 1, address);
+	rc = dc_sql_bind_text(st, 1, address);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*out = member_from_row(st);
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret == DC_OK && !*out)
 		ret = dc_fail(err, DC_E_NOT_FOUND, "no member %s", address);
 	return ret;
@@ -190,13 +151,14 @@ dc_store_member_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 	int rc;
 
 	*out = NULL;
-	ret = prep(s, MEMBER_SELECT " ORDER BY address", &st, what, err);
+	ret = dc_sql_prepare(s, MEMBER_SELECT " ORDER BY address", &st, what,
+			     err);
 	if (ret != DC_OK)
 		return ret;
 	all = g_ptr_array_new_with_free_func(member_free_cb);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		g_ptr_array_add(all, member_from_row(st));
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret != DC_OK)
 		g_ptr_array_unref(all);
 	else
@@ -231,15 +193,15 @@ dc_store_outbox_add(dc_store_t *s, const char *thread_id, const char *tags,
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s,
-		   "INSERT INTO outbox (thread_id, tags, created_at)"
-		   " VALUES (?1, ?2, ?3)",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "INSERT INTO outbox (thread_id, tags, created_at)"
+			     " VALUES (?1, ?2, ?3)",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = bind_str(st, 1, thread_id);
+	rc = dc_sql_bind_text(st, 1, thread_id);
 	if (rc == SQLITE_OK)
-		rc = bind_str(st, 2, tags);
+		rc = dc_sql_bind_text(st, 2, tags);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 3, at);
 	return run_done(s, st, rc, what, err);
@@ -255,10 +217,11 @@ dc_store_outbox_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 	int rc;
 
 	*out = NULL;
-	ret = prep(s,
-		   "SELECT id, thread_id, tags, created_at FROM outbox"
-		   " ORDER BY id",
-		   &st, what, err);
+	ret =
+	    dc_sql_prepare(s,
+			   "SELECT id, thread_id, tags, created_at FROM outbox"
+			   " ORDER BY id",
+			   &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	all = g_ptr_array_new_with_free_func(outbox_free_cb);
@@ -266,12 +229,12 @@ dc_store_outbox_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 		dc_store_outbox_t *o = g_new0(dc_store_outbox_t, 1);
 
 		o->id = sqlite3_column_int64(st, 0);
-		o->thread_id = col_dup(st, 1);
-		o->tags = col_dup(st, 2);
+		o->thread_id = dc_sql_column_dup(st, 1);
+		o->tags = dc_sql_column_dup(st, 2);
 		o->created_at = sqlite3_column_int64(st, 3);
 		g_ptr_array_add(all, o);
 	}
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret != DC_OK)
 		g_ptr_array_unref(all);
 	else
@@ -288,13 +251,13 @@ dc_store_outbox_done(dc_store_t *s, const char *thread_id, int64_t id,
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s,
-		   "DELETE FROM outbox WHERE thread_id = ?1"
-		   " AND (?2 = 0 OR id <= ?2)",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "DELETE FROM outbox WHERE thread_id = ?1"
+			     " AND (?2 = 0 OR id <= ?2)",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = bind_str(st, 1, thread_id);
+	rc = dc_sql_bind_text(st, 1, thread_id);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 2, id);
 	return run_done(s, st, rc, what, err);
@@ -309,13 +272,13 @@ dc_store_outbox_count(dc_store_t *s, int *count, dc_error_t *err)
 	int rc;
 
 	*count = 0;
-	ret = prep(s, "SELECT count(*) FROM outbox", &st, what, err);
+	ret = dc_sql_prepare(s, "SELECT count(*) FROM outbox", &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*count = sqlite3_column_int(st, 0);
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 /* ---- threads of cases ------------------------------------------------- */
@@ -331,23 +294,24 @@ dc_store_thread_cases(dc_store_t *s, const char *thread_id, GArray **out,
 	int rc;
 
 	*out = NULL;
-	ret = prep(s,
-		   "SELECT c.id FROM cases c"
-		   " JOIN case_threads t ON t.case_id = c.id"
-		   " WHERE t.thread_id = ?1 AND c.state != 'withdrawn'"
-		   " ORDER BY c.id",
-		   &st, what, err);
+	ret =
+	    dc_sql_prepare(s,
+			   "SELECT c.id FROM cases c"
+			   " JOIN case_threads t ON t.case_id = c.id"
+			   " WHERE t.thread_id = ?1 AND c.state != 'withdrawn'"
+			   " ORDER BY c.id",
+			   &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	ids = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	rc = bind_str(st, 1, thread_id);
+	rc = dc_sql_bind_text(st, 1, thread_id);
 	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t id = sqlite3_column_int64(st, 0);
 
 		g_array_append_val(ids, id);
 		rc = SQLITE_OK;
 	}
-	ret = done(s, st, rc, what, err);
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret != DC_OK)
 		g_array_unref(ids);
 	else
@@ -365,16 +329,16 @@ dc_store_tracked_threads(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 	int rc;
 
 	*out = NULL;
-	ret = prep(s,
-		   "SELECT DISTINCT thread_id FROM case_threads"
-		   " ORDER BY thread_id",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "SELECT DISTINCT thread_id FROM case_threads"
+			     " ORDER BY thread_id",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	all = g_ptr_array_new_with_free_func(g_free);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		g_ptr_array_add(all, col_dup(st, 0));
-	ret = done(s, st, rc, what, err);
+		g_ptr_array_add(all, dc_sql_column_dup(st, 0));
+	ret = dc_sql_finish(s, st, rc, what, err);
 	if (ret != DC_OK)
 		g_ptr_array_unref(all);
 	else
@@ -392,15 +356,15 @@ dc_store_case_thread_set_lastmod(dc_store_t *s, int64_t case_id,
 	dc_status_t ret;
 	int rc;
 
-	ret = prep(s,
-		   "UPDATE case_threads SET lastmod = ?3"
-		   " WHERE case_id = ?1 AND thread_id = ?2",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "UPDATE case_threads SET lastmod = ?3"
+			     " WHERE case_id = ?1 AND thread_id = ?2",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_bind_int64(st, 1, case_id);
 	if (rc == SQLITE_OK)
-		rc = bind_str(st, 2, thread_id);
+		rc = dc_sql_bind_text(st, 2, thread_id);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 3, lastmod);
 	return run_done(s, st, rc, what, err);
@@ -417,18 +381,18 @@ dc_store_case_thread_lastmod(dc_store_t *s, int64_t case_id,
 	int rc;
 
 	*lastmod = 0;
-	ret = prep(s,
-		   "SELECT lastmod FROM case_threads"
-		   " WHERE case_id = ?1 AND thread_id = ?2",
-		   &st, what, err);
+	ret = dc_sql_prepare(s,
+			     "SELECT lastmod FROM case_threads"
+			     " WHERE case_id = ?1 AND thread_id = ?2",
+			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
 	rc = sqlite3_bind_int64(st, 1, case_id);
 	if (rc == SQLITE_OK)
-		rc = bind_str(st, 2, thread_id);
+		rc = dc_sql_bind_text(st, 2, thread_id);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*lastmod = sqlite3_column_int64(st, 0);
-	return done(s, st, rc, what, err);
+	return dc_sql_finish(s, st, rc, what, err);
 }

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Statement helpers shared by the files of store/ (not for callers
+ * outside it): prepare with a message on failure, finish with the status
+ * of the last step, bind and read text.  Every statement decorum runs is
+ * prepared here with bound parameters.
+ */
+#ifndef DC_STORE_SQL_H
+#define DC_STORE_SQL_H
+
+#include <sqlite3.h>
+
+#include "store/store.h"
+
+dc_status_t dc_sql_prepare(dc_store_t *s, const char *sql, sqlite3_stmt **st,
+			   const char *what, dc_error_t *err);
+/* Finalize st; rc is the result of its last step (or of a bind). */
+dc_status_t dc_sql_finish(dc_store_t *s, sqlite3_stmt *st, int rc,
+			  const char *what, dc_error_t *err);
+/* Prepare and run a statement that has no parameters and no rows. */
+dc_status_t dc_sql_exec(dc_store_t *s, const char *sql, const char *what,
+			dc_error_t *err);
+/* NULL binds NULL, which is what sqlite3_bind_text does with it. */
+int dc_sql_bind_text(sqlite3_stmt *st, int i, const char *v);
+/* A text column as a new string, NULL for SQL NULL. */
+char *dc_sql_column_dup(sqlite3_stmt *st, int i);
+
+#endif
