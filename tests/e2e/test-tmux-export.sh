@@ -16,27 +16,8 @@ unset NO_COLOR VISUAL EDITOR TMUX
 export LC_ALL=C.UTF-8 TZ=UTC DECORUM_NOW=1796284800 # 2026-12-03
 t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
 
-sock="decorum-export-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; t_cleanup' EXIT
-
-wait_for() {
-	i=0
-	while [ $i -lt 100 ]; do
-		if tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# timed out waiting for: $1"
-	tm capture-pane -p -t dc 2>/dev/null | sed 's/^/#   | /'
-	return 1
-}
-
-step() {
-	if wait_for "$2"; then ok "$1"; else fail "$1"; fi
-}
+. "$TOP/tests/e2e/tmux-lib.sh"
+t_tmux decorum-export
 
 tm new-session -d -s dc -x 100 -y 30 \
 	"env TERM=screen-256color HOME='$HOME' '$DECORUM' tui; echo decorum-exited-\$?; sleep 30"

@@ -20,28 +20,8 @@ printf 'From: Mallory <mallory@example.com>\nTo: conduct@kernel.org\nSubject: ho
 	>"$T/mail/cur/1796100000.M9P9.tmux:2,S"
 notmuch new --quiet >/dev/null 2>&1
 
-sock="decorum-test-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; t_cleanup' EXIT
-
-# wait_for TEXT: poll the pane (bounded) until TEXT shows.
-wait_for() {
-	i=0
-	while [ $i -lt 100 ]; do
-		if tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# timed out waiting for: $1"
-	tm capture-pane -p -t dc 2>/dev/null | sed 's/^/#   | /'
-	return 1
-}
-
-step() {
-	if wait_for "$2"; then ok "$1"; else fail "$1"; fi
-}
+. "$TOP/tests/e2e/tmux-lib.sh"
+t_tmux decorum-test
 
 tm new-session -d -s dc -x 100 -y 30 \
 	"env TERM=screen-256color '$DECORUM' tui; echo decorum-exited-\$?; sleep 30"
