@@ -33,6 +33,40 @@ slug(const char *label)
 	return s;
 }
 
+/*
+ * Compiled patterns, by pattern.  A packet redacts every header and part
+ * of every message with the same few needles; compiling them each time
+ * was most of the cost of a redaction.  The table is small (needles of
+ * the identities in hand) and emptied if it ever grows past a bound.
+ */
+G_LOCK_DEFINE_STATIC(patterns);
+static GHashTable *patterns;
+
+static GRegex *
+pattern(const char *pat)
+{
+	GRegex *re;
+
+	G_LOCK(patterns);
+	if (!patterns)
+		patterns = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free,
+						 (GDestroyNotify)g_regex_unref);
+	re = g_hash_table_lookup(patterns, pat);
+	if (!re) {
+		if (g_hash_table_size(patterns) >= 1024)
+			g_hash_table_remove_all(patterns);
+		re = g_regex_new(pat, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0,
+				 NULL);
+		if (re)
+			g_hash_table_insert(patterns, g_strdup(pat), re);
+	}
+	if (re)
+		g_regex_ref(re);
+	G_UNLOCK(patterns);
+	return re;
+}
+
 /* Replace needle (any case; whole words when word) by with. */
 static char *
 replace(const char *text, const char *needle, int word, const char *with)
@@ -41,8 +75,7 @@ replace(const char *text, const char *needle, int word, const char *with)
 	char *pat = word ? g_strdup_printf("(?<![\\p{L}\\p{N}])%s"
 					   "(?![\\p{L}\\p{N}])", esc) :
 			   g_strdup(esc);
-	GRegex *re = g_regex_new(pat, G_REGEX_CASELESS | G_REGEX_OPTIMIZE,
-				 0, NULL);
+	GRegex *re = pattern(pat);
 	char *r = re ? g_regex_replace_literal(re, text, -1, 0, with, 0,
 					       NULL) :
 		       NULL;
