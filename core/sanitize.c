@@ -357,7 +357,19 @@ dc_display_width(const char *utf8)
 
 	if (!utf8)
 		return 0;
-	n = strlen(utf8);
+	/* Printable ASCII, most of what is measured: a column a byte.
+	 * Where it stops, the last of it starts the first cluster (it may
+	 * carry combining marks). */
+	while (s[i] >= 0x20 && s[i] < 0x7f)
+		i++;
+	if (!s[i])
+		return i > G_MAXINT ? G_MAXINT : (int)i;
+	if (i > 0)
+		i--;
+	if (i > G_MAXINT)
+		return G_MAXINT;
+	w = (int)i;
+	n = i + strlen(utf8 + i);
 	while (i < n) {
 		i += cluster(s + i, n - i, &cw);
 		if (cw > G_MAXINT - w)

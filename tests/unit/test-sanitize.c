@@ -560,6 +560,14 @@ test_display_width(void **state G_GNUC_UNUSED)
 	/* Stray bytes count like the U+FFFD a terminal draws. */
 	assert_int_equal(dc_display_width("x\xffz"), 3);
 	assert_int_equal(dc_display_width("\xe6\x97"), 2);
+	/* Printable ASCII is counted a byte a column; where it stops, its
+	 * last letter still takes the marks after it, and what follows is
+	 * counted as before. */
+	assert_int_equal(dc_display_width("Rene\xcc\x81 ok"), 7);
+	assert_int_equal(dc_display_width("abc\xe6\x97\xa5"), 5);
+	assert_int_equal(dc_display_width("x\xcc\x81\xcc\xa3"), 1);
+	assert_int_equal(dc_display_width("ab\tc"),
+			 2 + dc_display_width("\t") + 1);
 }
 
 /* utf8 cut at cols: check the promises, return the width. */
