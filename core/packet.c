@@ -514,7 +514,7 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 
 	if (p->o->redact) {
 		st = dc_case_people(mail, p->c, NULL, NULL, p->reporters,
-				    &p->guessed, err);
+				    &p->guessed, NULL, err);
 		if (st == DC_OK && !dc_identity_count(p->reporters))
 			st = dc_fail(err, DC_E_DATA,
 				     "case %" G_GINT64_FORMAT ": no reporter "

@@ -573,13 +573,15 @@ reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
 dc_status_t
 dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	       dc_identity_set_t *people, dc_identity_set_t *reporters,
-	       int *guessed, dc_error_t *err)
+	       int *guessed, dc_thread_t **first_thread, dc_error_t *err)
 {
 	dc_status_t st = DC_OK;
 	guint i;
 
 	if (guessed)
 		*guessed = 0;
+	if (first_thread)
+		*first_thread = NULL;
 	for (i = 0; c->participants && i < c->participants->len; i++) {
 		const dc_participant_t *p = c->participants->pdata[i];
 
@@ -609,7 +611,10 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 			if (guessed)
 				*guessed = dc_identity_count(reporters) > 0;
 		}
-		dc_thread_free(t);
+		if (first_thread && i == 0)
+			*first_thread = t;
+		else
+			dc_thread_free(t);
 	}
 	return st;
 }

@@ -111,12 +111,16 @@ dc_period_parse(const char *spec, int64_t now, dc_period_t *out,
 static char *
 day_string(int64_t t)
 {
-	GDateTime *d = g_date_time_new_from_unix_utc(t);
-	char *s = d ? g_date_time_format(d, "%Y-%m-%d") : g_strdup("?");
+	GDate d;
 
-	if (d)
-		g_date_time_unref(d);
-	return s;
+	/* Days since 0001-01-01 (day 1); GDateTime's formatter was a
+	 * tenth of a long report's time. */
+	if (t < -62135596800 || t > DC_NOW_MAX)
+		return g_strdup("?");
+	g_date_clear(&d, 1);
+	g_date_set_julian(&d, (guint32)((t + 62135596800) / DC_DAY) + 1);
+	return g_strdup_printf("%04d-%02d-%02d", g_date_get_year(&d),
+			       g_date_get_month(&d), g_date_get_day(&d));
 }
 
 char *
@@ -386,28 +390,48 @@ thread_is_public(const dc_thread_t *t)
 	return pub;
 }
 
-/* The lore link of a case received in the period.  Called after every
- * person is known, so that a message id naming one is withheld. */
+/* The message id a lore link would show: the root's, when the thread
+ * went to a public list; NULL otherwise (g_free). */
+static char *
+public_root(const dc_thread_t *t)
+{
+	const dc_message_t *root = t->messages->len ? t->messages->pdata[0] :
+						      NULL;
+
+	return root && root->message_id && thread_is_public(t) ?
+		       g_strdup(root->message_id) :
+		       NULL;
+}
+
+/*
+ * The lore link of a case received in the period.  Called after every
+ * person is known, so that a message id naming one is withheld.  roots
+ * holds what the people pass already read of the case's first thread.
+ */
 static void
-link_case(dc_mail_t *mail, dc_report_case_t *rc, int anonymise,
-	  dc_identity_set_t *people)
+link_case(dc_mail_t *mail, GHashTable *roots, dc_report_case_t *rc,
+	  int anonymise, dc_identity_set_t *people)
 {
 	dc_thread_t *t = NULL;
-	const dc_message_t *root;
+	char *id = NULL;
+	gpointer known;
 
-	if (!rc->thread_id ||
-	    dc_mail_thread(mail, rc->thread_id, 1, &t, NULL) != DC_OK)
+	if (!rc->thread_id)
 		return;
-	root = t->messages->len ? t->messages->pdata[0] : NULL;
-	if (root && thread_is_public(t)) {
-		if (anonymise && people &&
-		    dc_identity_scan(people, root->message_id,
-				     strlen(root->message_id), NULL))
-			rc->link_withheld = 1;
-		else
-			rc->lore = dc_lore_url(root->message_id);
+	if (g_hash_table_lookup_extended(roots, &rc->id, NULL, &known)) {
+		id = g_strdup(known);
+	} else {
+		if (dc_mail_thread(mail, rc->thread_id, 1, &t, NULL) != DC_OK)
+			return;
+		id = public_root(t);
+		dc_thread_free(t);
 	}
-	dc_thread_free(t);
+	if (id && anonymise && people &&
+	    dc_identity_scan(people, id, strlen(id), NULL))
+		rc->link_withheld = 1;
+	else if (id)
+		rc->lore = dc_lore_url(id);
+	g_free(id);
 }
 
 /* Does the report show anything of c beyond numbers and states? */
@@ -435,6 +459,7 @@ typedef struct builder {
 	int tab_members;
 	dc_vote_rule_t rule;
 	dc_identity_set_t *people;
+	GHashTable *roots; /* case id -> public root message id or NULL */
 } builder_t;
 
 static void
@@ -444,34 +469,22 @@ case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
 		tally(r, c);
 		add_measures(r, c);
 		add_override(r, c, b->tab_members, b->rule);
-		if (b->mail && b->people && shows_case(r, c))
-			dc_case_people(b->mail, c, b->members, b->people,
-				       NULL, NULL, NULL);
+		if (b->mail && b->people && shows_case(r, c)) {
+			dc_thread_t *t = NULL;
+
+			int64_t *key = g_new(int64_t, 1);
+
+			/* No thread back: the first could not be read, and
+			 * gives no link either. */
+			dc_case_people(b->mail, c, b->members, b->people, NULL,
+				       NULL, &t, NULL);
+			*key = c->id;
+			g_hash_table_replace(b->roots, key,
+					     t ? public_root(t) : NULL);
+			dc_thread_free(t);
+		}
 	}
 	dc_case_free(c);
-}
-
-/*
- * An open case outside the window counts only as pending or long open:
- * its kind and state come from the cases table (a cache that "decorum
- * verify" checks against the replay), and its events are replayed for
- * the access rules only, without parsing the payloads those do not
- * read.
- */
-static void
-strip_payloads(GPtrArray *evs)
-{
-	static const char *const access_types[] = {
-		"participant", "conflict", "recuse", "undo", "erasure", NULL,
-	};
-	guint i;
-
-	for (i = 0; i < evs->len; i++) {
-		dc_store_event_t *ev = evs->pdata[i];
-
-		if (!g_strv_contains(access_types, ev->type))
-			g_clear_pointer(&ev->data, g_free);
-	}
 }
 
 static dc_case_t *
@@ -491,56 +504,83 @@ case_new(const dc_store_case_t *sc)
 }
 
 static int
-is_open_only(GArray *open_only, guint *next, int64_t id)
+is_full(GArray *full, guint *next, int64_t id)
 {
-	if (*next < open_only->len &&
-	    g_array_index(open_only, int64_t, *next) == id) {
+	while (*next < full->len && g_array_index(full, int64_t, *next) < id)
 		(*next)++;
-		return 1;
-	}
-	return 0;
+	return *next < full->len && g_array_index(full, int64_t, *next) == id;
+}
+
+/*
+ * A case with an outcome or a vote is replayed from all its events.  Of
+ * any other case the report needs its kind and state, which come from
+ * the cases table (a cache that "decorum verify" checks against the
+ * replay), and who may see it and who is in it, replayed from the
+ * opening, participant, conflict, recusal, undo and erasure events only
+ * (dc_store_report_load()): replaying every event of every open case
+ * was most of the time of a report.
+ */
+static gint
+event_cmp(gconstpointer a, gconstpointer b)
+{
+	const dc_store_event_t *x = *(dc_store_event_t *const *)a;
+	const dc_store_event_t *y = *(dc_store_event_t *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
 }
 
 static dc_status_t
 load(dc_report_t *r, builder_t *b, dc_error_t *err)
 {
-	GPtrArray *scs = NULL, *evs = NULL, *slice;
+	GPtrArray *scs = NULL, *evs = NULL, **slices;
 	int64_t from = MIN(r->previous.from, r->week_start[0]);
-	GArray *open_only = NULL;
-	guint i, e = 0, oo = 0;
+	GHashTable *index;
+	GArray *full = NULL;
+	guint i, f = 0;
 	dc_status_t st;
 
-	st = dc_store_report_load(b->s, from, r->period.to, &scs, &open_only,
-				  &evs, err);
+	st = dc_store_report_load(b->s, from, r->period.to, &scs, &full, &evs,
+				  err);
 	if (st != DC_OK)
 		return st;
-	slice = g_ptr_array_new();
+	/* Sort events to cases, each case's in the order of the log. */
+	index = g_hash_table_new(g_int64_hash, g_int64_equal);
+	slices = g_new0(GPtrArray *, scs->len);
+	for (i = 0; i < scs->len; i++) {
+		dc_store_case_t *sc = scs->pdata[i];
+
+		g_hash_table_insert(index, &sc->id, GUINT_TO_POINTER(i + 1));
+		slices[i] = g_ptr_array_new();
+	}
+	for (i = 0; i < evs->len; i++) {
+		dc_store_event_t *ev = evs->pdata[i];
+		guint k = GPOINTER_TO_UINT(
+			g_hash_table_lookup(index, &ev->case_id));
+
+		if (k)
+			g_ptr_array_add(slices[k - 1], ev);
+	}
 	for (i = 0; i < scs->len; i++) {
 		const dc_store_case_t *sc = scs->pdata[i];
 		dc_case_t *c = case_new(sc);
-		int partial = is_open_only(open_only, &oo, sc->id);
 
-		g_ptr_array_set_size(slice, 0);
-		while (e < evs->len &&
-		       ((dc_store_event_t *)evs->pdata[e])->case_id < sc->id)
-			e++;
-		while (e < evs->len &&
-		       ((dc_store_event_t *)evs->pdata[e])->case_id == sc->id)
-			g_ptr_array_add(slice, evs->pdata[e++]);
-		if (partial)
-			strip_payloads(slice);
-		dc_case_replay(c, slice);
-		if (partial) {
+		if (slices[i]->len > 1)
+			g_ptr_array_sort(slices[i], event_cmp);
+		dc_case_replay(c, slices[i]);
+		if (!is_full(full, &f, sc->id)) {
 			dc_kind_parse(sc->kind, &c->kind, NULL);
 			g_free(c->state);
 			c->state = g_strdup(sc->state);
+			c->withdrawn |= !strcmp(c->state, "withdrawn");
 		}
 		case_done(r, b, c);
+		g_ptr_array_unref(slices[i]);
 	}
-	g_ptr_array_unref(slice);
+	g_free(slices);
+	g_hash_table_destroy(index);
 	g_ptr_array_unref(scs);
 	g_ptr_array_unref(evs);
-	g_array_unref(open_only);
+	g_array_unref(full);
 	return DC_OK;
 }
 
@@ -590,6 +630,8 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	guint i;
 
 	*out = NULL;
+	b.roots = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+					g_free);
 	if (s) {
 		b.rule = configured_rule();
 		st = dc_access_load(s, &b.access, err);
@@ -605,13 +647,16 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	if (b.members)
 		g_hash_table_unref(b.members);
 	if (st != DC_OK) {
+		g_hash_table_destroy(b.roots);
 		dc_report_free(r);
 		return st;
 	}
 	g_ptr_array_sort(r->by_state, count_cmp);
 	g_ptr_array_sort(r->by_outcome, count_cmp);
 	for (i = 0; mail && i < r->cases->len; i++)
-		link_case(mail, r->cases->pdata[i], anonymise, people);
+		link_case(mail, b.roots, r->cases->pdata[i], anonymise,
+			  people);
+	g_hash_table_destroy(b.roots);
 	*out = r;
 	return DC_OK;
 }

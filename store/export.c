@@ -23,29 +23,47 @@ event_free_cb(gpointer p)
 }
 
 /*
- * "in window": reported or changed in [from, to), or with a recorded
- * outcome (a measure may be in force long after its case changed).
- * Open cases outside the window come last with full = 0.
+ * The cases a report reads: those reported in [from, to), those not
+ * closed or withdrawn (pending or long open, whenever reported), and
+ * those with an outcome or a vote (a measure in force, a decision
+ * overturned in the period).  "fullc": the cases with an outcome or a
+ * vote, the only events a report reads beyond the cached kind and state.
  */
+#define REPORT_FULL                                                       \
+	"WITH fullc(id) AS (SELECT case_id FROM events"                   \
+	" WHERE type IN ('outcome', 'vote') AND case_id IS NOT NULL) "
+
 static const char report_cases_sql[] =
-    "WITH win(id) AS ("
-    " SELECT id FROM cases WHERE reported_at >= ?1 AND reported_at < ?2"
-    " UNION SELECT case_id FROM events WHERE case_id IS NOT NULL"
-    "  AND ((at >= ?1 AND at < ?2) OR type = 'outcome')),"
-    " sel(id, full) AS ("
-    " SELECT id, 1 FROM win"
-    " UNION ALL SELECT id, 0 FROM cases"
-    "  WHERE state NOT IN ('closed', 'withdrawn')"
-    "  AND id NOT IN (SELECT id FROM win))"
-    " SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"
-    " c.reported_at, c.subject, t.thread_id, sel.full"
-    " FROM sel JOIN cases c ON c.id = sel.id"
-    " LEFT JOIN case_threads t ON t.case_id = c.id"
+    REPORT_FULL
+    "SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"
+    " c.reported_at, c.subject, t.thread_id, c.id IN fullc"
+    " FROM cases c LEFT JOIN case_threads t ON t.case_id = c.id"
+    " WHERE (c.reported_at >= ?1 AND c.reported_at < ?2)"
+    " OR c.state NOT IN ('closed', 'withdrawn') OR c.id IN fullc"
     " ORDER BY c.id, t.added_at, t.rowid";
+
+/*
+ * Of the other cases only what decides who may see them and who is in
+ * them (core/access.c, dc_case_people()): the opening event without its
+ * payload, and the participants, conflicts, recusals, undos and erasures
+ * with theirs.  No hashes: a report does not verify the chain.  In no
+ * order: the caller sorts events to cases (a sort here would take as long
+ * as the rest of the statement).
+ */
+#define REPORT_ACCESS_TYPES \
+	"('participant', 'conflict', 'recuse', 'undo', 'erasure')"
+
+static const char report_events_sql[] =
+    REPORT_FULL
+    "SELECT id, case_id, at, actor, type,"
+    " CASE WHEN type IN " REPORT_ACCESS_TYPES " OR case_id IN fullc"
+    " THEN data END"
+    " FROM events WHERE case_id IS NOT NULL AND (type = 'open'"
+    " OR type IN " REPORT_ACCESS_TYPES " OR case_id IN fullc)";
 
 static dc_status_t
 read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
-		  GArray *open_only, GString *ids, dc_error_t *err)
+		  GArray *full, dc_error_t *err)
 {
 	const char *what = "reading the cases of a report";
 	dc_store_case_t *c = NULL;
@@ -72,11 +90,8 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 			c->subject = dc_sql_column_dup(st, 6);
 			c->threads = g_ptr_array_new_with_free_func(g_free);
 			g_ptr_array_add(cases, c);
-			if (!sqlite3_column_int(st, 8))
-				g_array_append_val(open_only, c->id);
-			g_string_append_printf(ids, "%s%" G_GINT64_FORMAT,
-					       ids->len > 1 ? "," : "",
-					       (gint64)c->id);
+			if (sqlite3_column_int(st, 8))
+				g_array_append_val(full, c->id);
 		}
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
 			g_ptr_array_add(c->threads, dc_sql_column_dup(st, 7));
@@ -85,22 +100,17 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 }
 
 static dc_status_t
-read_events(dc_store_t *s, const char *ids, GPtrArray *events, dc_error_t *err)
+read_events(dc_store_t *s, GPtrArray *events, dc_error_t *err)
 {
 	const char *what = "reading the events of a report";
 	sqlite3_stmt *st;
 	dc_status_t ret;
 	int rc;
 
-	ret = dc_sql_prepare(
-	    s,
-	    "SELECT id, case_id, at, actor, type, data, data_sha256,"
-	    " prev_hash, hash FROM events WHERE case_id IN"
-	    " (SELECT value FROM json_each(?1)) ORDER BY case_id, id",
-	    &st, what, err);
+	ret = dc_sql_prepare(s, report_events_sql, &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = sqlite3_bind_text(st, 1, ids, -1, SQLITE_TRANSIENT);
+	rc = SQLITE_OK;
 	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		dc_store_event_t *e = g_new0(dc_store_event_t, 1);
 
@@ -111,9 +121,6 @@ read_events(dc_store_t *s, const char *ids, GPtrArray *events, dc_error_t *err)
 		e->actor = dc_sql_column_dup(st, 3);
 		e->type = dc_sql_column_dup(st, 4);
 		e->data = dc_sql_column_dup(st, 5);
-		e->data_sha256 = dc_sql_column_dup(st, 6);
-		e->prev_hash = dc_sql_column_dup(st, 7);
-		e->hash = dc_sql_column_dup(st, 8);
 		g_ptr_array_add(events, e);
 	}
 	return dc_sql_finish(s, st, rc, what, err);
@@ -121,31 +128,27 @@ read_events(dc_store_t *s, const char *ids, GPtrArray *events, dc_error_t *err)
 
 dc_status_t
 dc_store_report_load(dc_store_t *s, int64_t from, int64_t to, GPtrArray **cases,
-		     GArray **open_only, GPtrArray **events, dc_error_t *err)
+		     GArray **full, GPtrArray **events, dc_error_t *err)
 {
-	GString *ids = g_string_new("[");
 	dc_status_t st;
 
 	*cases = g_ptr_array_new_with_free_func(case_free_cb);
-	*open_only = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	*full = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	*events = g_ptr_array_new_with_free_func(event_free_cb);
 	/* One read transaction: one snapshot, one lock. */
 	st = dc_sql_exec(s, "SAVEPOINT report_load", "reading a report", err);
 	if (st == DC_OK) {
-		st = read_report_cases(s, from, to, *cases, *open_only, ids,
-				       err);
-		g_string_append_c(ids, ']');
+		st = read_report_cases(s, from, to, *cases, *full, err);
 		if (st == DC_OK)
-			st = read_events(s, ids->str, *events, err);
+			st = read_events(s, *events, err);
 		dc_sql_exec(s, "RELEASE report_load", "reading a report", NULL);
 	}
-	g_string_free(ids, TRUE);
 	if (st != DC_OK) {
 		g_ptr_array_unref(*cases);
-		g_array_unref(*open_only);
+		g_array_unref(*full);
 		g_ptr_array_unref(*events);
 		*cases = *events = NULL;
-		*open_only = NULL;
+		*full = NULL;
 	}
 	return st;
 }

@@ -176,13 +176,16 @@ dc_status_t dc_store_case_thread_lastmod(dc_store_t *s, int64_t case_id,
 
 /*
  * What a report over [from, to) needs, in one read transaction: the cases
- * reported or changed in it or with a recorded outcome, then the cases
- * not closed or withdrawn (by the cached state) outside it, whose ids
- * also go into *open_only (int64_t); and every event of those cases,
- * ordered by case id, then id.
+ * reported in it, those not closed or withdrawn (by the cached state) and
+ * those with an outcome or a vote event, ordered by id; the ids of the
+ * last kind in *full (int64_t, ascending); and events in no order:
+ * every event of a case in *full, of any other case only "open"
+ * (data NULL) and the events that decide access and participation
+ * (participant, conflict, recuse, undo, erasure), of cases perhaps not
+ * in *cases.  Events come without their hashes.
  */
 dc_status_t dc_store_report_load(dc_store_t *s, int64_t from, int64_t to,
-				 GPtrArray **cases, GArray **open_only,
+				 GPtrArray **cases, GArray **full,
 				 GPtrArray **events, dc_error_t *err);
 /* Set an event's data to NULL: the one change the log allows. */
 dc_status_t dc_store_event_erase(dc_store_t *s, int64_t id, dc_error_t *err);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/outcome.h"
 #include "core/report.h"
 
 /* 2026-11-21 00:00:00 UTC and 2026-11-20 12:00 UTC */
@@ -157,6 +158,111 @@ test_report_never_shows_subjects(void **state)
 	cleanup(s, dir);
 }
 
+static int64_t
+open_case(dc_store_t *s, const char *thread, dc_kind_t kind, int64_t at)
+{
+	dc_tag_request_t req = {
+		.thread_id = thread, .kind = kind, .actor = "m@example.org",
+		.subject = "secret subject", .reported_at = at, .now = at,
+	};
+	dc_error_t err = { 0 };
+	int64_t id = 0;
+	int created = 0;
+
+	if (dc_case_tag(s, &req, &id, &created, &err) != DC_OK)
+		fail_msg("tag: %s", err.msg);
+	return id;
+}
+
+static int64_t
+count_of(GPtrArray *counts, const char *key)
+{
+	guint i;
+
+	for (i = 0; i < counts->len; i++) {
+		const dc_report_count_t *c = counts->pdata[i];
+
+		if (!strcmp(c->key, key))
+			return c->n;
+	}
+	return 0;
+}
+
+/*
+ * A report replays only the cases with an outcome or a vote and takes
+ * the others' kind and state from the cases table: both kinds of case,
+ * a withdrawn one and an old open one come out as a full replay has them.
+ */
+static void
+test_replayed_and_cached_cases(void **state)
+{
+	dc_outcome_t o = { .kind = DC_OUTCOME_ADMONITION };
+	dc_error_t err = { 0 };
+	dc_report_t *r = NULL;
+	dc_store_t *s = NULL;
+	dc_period_t p;
+	char *dir = g_dir_make_tmp("dc-report-XXXXXX", NULL);
+	char *path = g_build_filename(dir, "s.db", NULL);
+	int64_t a, b, c, d;
+	guint i;
+
+	assert_int_equal(dc_store_open(path, &s, &err), DC_OK);
+	a = open_case(s, "00000000000000a1", DC_KIND_ESCALATION,
+		      NOV21 - 3 * DC_DAY);
+	b = open_case(s, "00000000000000b2", DC_KIND_ADMONITION,
+		      NOV21 - 2 * DC_DAY);
+	c = open_case(s, "00000000000000c3", DC_KIND_ESCALATION,
+		      NOV21 - 2 * DC_DAY);
+	d = open_case(s, "00000000000000d4", DC_KIND_ESCALATION,
+		      NOV21 - 200 * DC_DAY);
+	assert_int_equal(dc_case_set_state(s, a, "investigating", NULL,
+					   "m@example.org", NOW - 60, &err),
+			 DC_OK);
+	assert_int_equal(dc_case_outcome(s, a, &o, "m@example.org", NOW - 50,
+					 &err),
+			 DC_OK);
+	assert_int_equal(dc_case_set_state(s, b, "acknowledged", NULL,
+					   "m@example.org", NOW - 40, &err),
+			 DC_OK);
+	assert_int_equal(dc_case_undo(s, c, "m@example.org", NOW - 30, &err),
+			 DC_OK);
+
+	assert_int_equal(dc_period_parse("week", NOW, &p, &err), DC_OK);
+	assert_int_equal(dc_report_build(s, NULL, &p, NOW, 1, NULL, &r, &err),
+			 DC_OK);
+	assert_int_equal(r->received, 2); /* a and b; c was withdrawn */
+	assert_int_equal(r->by_kind[DC_KIND_ESCALATION], 1);
+	assert_int_equal(r->by_kind[DC_KIND_ADMONITION], 1);
+	assert_int_equal(count_of(r->by_state, "investigating"), 1);
+	assert_int_equal(count_of(r->by_state, "acknowledged"), 1);
+	assert_int_equal(count_of(r->by_state, "withdrawn"), 0);
+	assert_int_equal(count_of(r->by_outcome, "admonition"), 1);
+	assert_int_equal(count_of(r->by_outcome, "none recorded"), 1);
+	assert_int_equal(r->cases->len, 2);
+	for (i = 0; i < r->cases->len; i++) {
+		const dc_report_case_t *rc = r->cases->pdata[i];
+
+		assert_true(rc->id == a || rc->id == b);
+		assert_string_equal(rc->thread_id, rc->id == a ?
+							   "00000000000000a1" :
+							   "00000000000000b2");
+		if (rc->id == a)
+			assert_string_equal(rc->outcome, "admonition");
+		else
+			assert_null(rc->outcome);
+	}
+	/* d: reported long before the period, still open. */
+	assert_int_equal(r->long_open->len, 1);
+	assert_int_equal(((dc_report_case_t *)r->long_open->pdata[0])->id, d);
+	dc_report_free(r);
+	dc_store_close(s);
+	g_free(path);
+	path = g_strdup_printf("rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+	g_free(path);
+	g_free(dir);
+}
+
 int
 main(void)
 {
@@ -165,6 +271,7 @@ main(void)
 		cmocka_unit_test(test_now_override),
 		cmocka_unit_test(test_boundaries_and_delta),
 		cmocka_unit_test(test_report_never_shows_subjects),
+		cmocka_unit_test(test_replayed_and_cached_cases),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
