@@ -188,6 +188,55 @@ test_search_bad_query(void **state)
 	dc_thread_iter_free(it);
 }
 
+/* Count the threads of a query; -1 when it is refused. */
+static int
+threads_of(struct fixture *f, const char *query, dc_error_t *err)
+{
+	dc_thread_summary_t ts = { 0 };
+	dc_thread_iter_t *it = NULL;
+	int n = 0;
+
+	if (dc_mail_search(f->mail, query, DC_SORT_NEWEST_FIRST, &it, err) !=
+	    DC_OK)
+		return -1;
+	while (dc_thread_iter_next(it, &ts))
+		n++;
+	dc_thread_summary_clear(&ts);
+	dc_thread_iter_free(it);
+	return n;
+}
+
+/*
+ * libxapian 1.4 crashes the process when a field processor rejects the
+ * value of a term signed + or - at the start of a query or a group
+ * (notmuch count '-subject:/(a/' segfaults).  decorum refuses those
+ * queries with notmuch's message instead, and signed terms still work.
+ */
+static void
+test_search_signed_terms(void **state)
+{
+	static const char *const bad[] = {
+		"-subject:/(a/", "+subject:/(a/", "-date:x", "-from:/x",
+		"(-thread:{x)", "tag:inbox (-subject:/[/)", " -is:/x",
+		"-thread:{subject:/x}", "-mid:\"/(a/\"",
+	};
+	struct fixture *f = *state;
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(bad); i++) {
+		dc_error_t err = { 0 };
+
+		assert_int_equal(threads_of(f, bad[i], &err), -1);
+		assert_true(err.msg[0] != '\0');
+	}
+	assert_int_equal(threads_of(f, "*", NULL), 2);
+	assert_int_equal(threads_of(f, "-subject:unrelated", NULL), 1);
+	assert_int_equal(threads_of(f, "+subject:unrelated", NULL), 1);
+	assert_int_equal(threads_of(f, "(-subject:/unrel/)", NULL), 1);
+	assert_int_equal(threads_of(f, "subject:\"-x\" OR subject:leak", NULL),
+			 1);
+}
+
 static void
 test_thread_order_and_depth(void **state)
 {
@@ -365,6 +414,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_search_lazy_newest_first,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_search_bad_query, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_search_signed_terms, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_thread_order_and_depth,
 						setup, teardown),
