@@ -245,28 +245,78 @@ query_open(notmuch_database_t *db, const char *qs, notmuch_sort_t sort,
 /*
  * libxapian 1.4.22 (Debian 12) crashes when one of notmuch's field
  * processors rejects its value in a term signed + or - at the start of a
- * query or a group: "notmuch count -date:x" and "-subject:/(a/" end in
- * a segfault or an abort (found by tests/fuzz/fuzz-query.c).  So a query
- * with such a sign is first parsed with the signs outside quotes blanked
- * out: the processors see the same values, and one they reject is the
- * query's error before the signed form is ever parsed.
+ * query or a group: "notmuch count -date:x", "-subject:/(a/" and
+ * "thread:{-date:x}" end in a segfault or an abort (found by
+ * tests/fuzz/fuzz-query.c).  So a query with such a sign is first parsed
+ * with the signs left out: the processors see the same values, and
+ * one they reject is the query's error before the signed form is ever
+ * parsed.  A sign is a + or - after the start, white space, "(", "{" (a
+ * thread:{...} subquery starts there) or another sign, quoted or not;
+ * one inside a value ("subject:/-rc1/", "[+-]") is left alone.
  */
+static int
+sign_position(const char *q, const char *p)
+{
+	gunichar prev;
+
+	if (*p != '-' && *p != '+')
+		return 0;
+	if (p == q || strchr(" \t\n\r({", p[-1]))
+		return 1;
+	/* "--x", "-+x": signs in a row. */
+	if (p[-1] == '-' || p[-1] == '+')
+		return sign_position(q, p - 1);
+	if (!((guchar)p[-1] & 0x80))
+		return 0;
+	prev = g_utf8_get_char_validated(g_utf8_find_prev_char(q, p), -1);
+	return prev != (gunichar)-1 && prev != (gunichar)-2 &&
+	       (g_unichar_isspace(prev) ||
+		g_unichar_type(prev) == G_UNICODE_SPACE_SEPARATOR);
+}
+
+/* q without its signs (dropped, so that "thread:{-x}" stays one
+ * value), or NULL when it has none. */
 static char *
 unsigned_probe(const char *q)
 {
-	char *probe = g_strdup(q), *p;
-	int quoted = 0, changed = 0;
+	GString *probe = g_string_sized_new(strlen(q));
+	const char *p;
+	int changed = 0;
 
-	for (p = probe; *p; p++) {
-		if (*p == '"')
-			quoted = !quoted;
-		else if (!quoted && (*p == '-' || *p == '+') &&
-			 (p == probe || g_ascii_isspace(p[-1]) || p[-1] == '('))
-			*p = ' ', changed = 1;
+	for (p = q; *p; p++) {
+		if (sign_position(q, p))
+			changed = 1;
+		else
+			g_string_append_c(probe, *p);
 	}
-	if (!changed)
-		g_clear_pointer(&probe, g_free);
-	return probe;
+	return g_string_free(probe, !changed);
+}
+
+/*
+ * Control characters have no place in a query, and Xapian's parser reads
+ * them as separators that put a sign at the start: refused, like bytes
+ * that are not UTF-8.
+ */
+static dc_status_t
+query_text_check(const char *q, dc_error_t *err)
+{
+	const char *end = NULL, *p;
+
+	if (!g_utf8_validate(q, -1, &end))
+		return dc_fail(err, DC_E_USAGE,
+			       "bad query: not UTF-8 text (byte %ld)",
+			       (long)(end - q) + 1);
+	for (p = q; *p; p = g_utf8_next_char(p)) {
+		gunichar c = g_utf8_get_char(p);
+
+		if (c != '\t' && c != '\n' && c != '\r' &&
+		    g_unichar_iscntrl(c))
+			return dc_fail(err, DC_E_USAGE,
+				       "bad query: a control character "
+				       "(U+%04X) at byte %ld",
+				       (unsigned)c, (long)(p - q) + 1);
+	}
+	return DC_OK;
 }
 
 static notmuch_status_t
@@ -469,8 +519,11 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	const char *qs = query && *query ? query : "*";
 	dc_thread_iter_t *it;
 	notmuch_status_t st;
+	dc_status_t ret;
 
 	*out = NULL;
+	if ((ret = query_text_check(qs, err)) != DC_OK)
+		return ret;
 	it = g_new0(dc_thread_iter_t, 1);
 	/* The query must parse on its own: its errors are the user's. */
 	st = query_probe(m->db, qs);
@@ -478,8 +531,8 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 		st = query_open(m->db, qs, nsort, &it->query);
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
-		dc_status_t ret = nm_fail(err, st, "bad query", detail);
 
+		ret = nm_fail(err, st, "bad query", detail);
 		g_free(detail);
 		g_free(it);
 		return ret;
@@ -511,8 +564,8 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	}
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
-		dc_status_t ret = nm_fail(err, st, "searching threads", detail);
 
+		ret = nm_fail(err, st, "searching threads", detail);
 		g_free(detail);
 		dc_thread_iter_free(it);
 		return ret;

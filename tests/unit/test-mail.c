@@ -218,7 +218,9 @@ test_search_signed_terms(void **state)
 	static const char *const bad[] = {
 		"-subject:/(a/", "+subject:/(a/", "-date:x", "-from:/x",
 		"(-thread:{x)", "tag:inbox (-subject:/[/)", " -is:/x",
-		"-thread:{subject:/x}", "-mid:\"/(a/\"",
+		"-thread:{subject:/x}", "-mid:\"/(a/\"", "thread:{-date:x}",
+		"--date:x", "a (+-subject:/[/)", "\x17\x17-date:x",
+		"\xc2\xa0-date:x", "subject:\xff",
 	};
 	struct fixture *f = *state;
 	guint i;
@@ -235,6 +237,10 @@ test_search_signed_terms(void **state)
 	assert_int_equal(threads_of(f, "(-subject:/unrel/)", NULL), 1);
 	assert_int_equal(threads_of(f, "subject:\"-x\" OR subject:leak", NULL),
 			 1);
+	/* A + or - inside a value is not a sign. */
+	assert_int_equal(threads_of(f, "subject:/[+-]?leak/", NULL), 1);
+	assert_int_equal(threads_of(f, "leak -subject:/-zzz/", NULL), 1);
+	assert_int_equal(threads_of(f, "thread:{-subject:unrelated}", NULL), 1);
 }
 
 static void
