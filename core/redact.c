@@ -67,36 +67,54 @@ pattern(const char *pat)
 	return re;
 }
 
-/* Replace needle (any case; whole words when word) by with. */
+/* The pattern of needle: any case; whole words only when word. */
 static char *
-replace(const char *text, const char *needle, int word, const char *with)
+needle_pattern(const char *needle, int word)
 {
 	char *esc = g_regex_escape_string(needle, -1);
 	char *pat = word ? g_strdup_printf("(?<![\\p{L}\\p{N}])%s"
 					   "(?![\\p{L}\\p{N}])", esc) :
 			   g_strdup(esc);
-	GRegex *re = pattern(pat);
-	char *r = re ? g_regex_replace_literal(re, text, -1, 0, with, 0,
-					       NULL) :
-		       NULL;
 
-	if (re)
-		g_regex_unref(re);
-	g_free(pat);
 	g_free(esc);
-	return r ? r : g_strdup(text);
+	return pat;
 }
 
+/*
+ * One walk over the needles of a set, in order.  With text, each needle
+ * is replaced in *text in turn; without, the patterns are only gathered
+ * into one alternation (any).
+ */
+typedef struct pass {
+	char **text;
+	GString *any;
+} pass_t;
+
 static void
-step(char **text, const char *needle, int word, const char *with)
+step(pass_t *p, const char *needle, int word, const char *with)
 {
-	char *r;
+	char *pat, *r = NULL;
+	GRegex *re;
 
 	if (!needle || g_utf8_strlen(needle, -1) < 3)
 		return;
-	r = replace(*text, needle, word, with);
-	g_free(*text);
-	*text = r;
+	pat = needle_pattern(needle, word);
+	if (!p->text) {
+		g_string_append_printf(p->any, "%s(?:%s)",
+				       p->any->len ? "|" : "", pat);
+		g_free(pat);
+		return;
+	}
+	re = pattern(pat);
+	if (re) {
+		r = g_regex_replace_literal(re, *p->text, -1, 0, with, 0, NULL);
+		g_regex_unref(re);
+	}
+	if (r) {
+		g_free(*p->text);
+		*p->text = r;
+	}
+	g_free(pat);
 }
 
 /*
@@ -105,7 +123,7 @@ step(char **text, const char *needle, int word, const char *with)
  * header has her name in Greek.  The phrase, then each word of it.
  */
 static void
-redact_local_words(char **text, const dc_identity_t *id)
+redact_local_words(pass_t *p, const dc_identity_t *id)
 {
 	const char *at;
 	char *local, **w;
@@ -118,19 +136,18 @@ redact_local_words(char **text, const dc_identity_t *id)
 					    strlen(id->address));
 	g_strdelimit(local, "._-+", ' ');
 	if (strchr(local, ' ')) {
-		step(text, local, 1, id->label);
+		step(p, local, 1, id->label);
 		w = g_strsplit(local, " ", -1);
 		for (k = 0; w[k]; k++)
-			step(text, w[k], 1, id->label);
+			step(p, w[k], 1, id->label);
 		g_strfreev(w);
 	}
 	g_free(local);
 }
 
-char *
-dc_redact_text(const char *text, const dc_identity_set_t *set)
+static void
+walk(pass_t *p, const dc_identity_set_t *set)
 {
-	char *t = g_utf8_make_valid(text ? text : "", -1);
 	guint i, j, k;
 
 	for (i = 0; i < dc_identity_count(set); i++) {
@@ -144,23 +161,52 @@ dc_redact_text(const char *text, const dc_identity_set_t *set)
 						at ? (gsize)(at - id->address) :
 						     strlen(id->address));
 
-			step(&t, id->address, 0, addr);
-			step(&t, local, 1, s);
+			step(p, id->address, 0, addr);
+			step(p, local, 1, s);
 			g_free(local);
 		}
 		for (j = 0; j < id->names->len; j++)
-			step(&t, id->names->pdata[j], 0, id->label);
+			step(p, id->names->pdata[j], 0, id->label);
 		for (j = 0; j < id->names->len; j++) {
 			char **w = g_strsplit_set(id->names->pdata[j],
 						  " \t,\"'()", -1);
 
 			for (k = 0; w[k]; k++)
-				step(&t, w[k], 1, id->label);
+				step(p, w[k], 1, id->label);
 			g_strfreev(w);
 		}
-		redact_local_words(&t, id);
+		redact_local_words(p, id);
 		g_free(addr);
 		g_free(s);
+	}
+}
+
+/*
+ * Most headers and parts name nobody: one search for any needle first,
+ * and the needles one by one only when it finds something.  Exact: when
+ * no needle matches the text, no replacement changes it, so no later
+ * needle can match either.
+ */
+char *
+dc_redact_text(const char *text, const dc_identity_set_t *set)
+{
+	char *t = g_utf8_make_valid(text ? text : "", -1);
+	pass_t p = { .any = g_string_new(NULL) };
+	GRegex *re;
+	int found = 1;
+
+	walk(&p, set);
+	if (!p.any->len) {
+		found = 0;
+	} else if ((re = pattern(p.any->str))) {
+		found = g_regex_match(re, t, 0, NULL);
+		g_regex_unref(re);
+	}
+	g_string_free(p.any, TRUE);
+	if (found) {
+		p.text = &t;
+		p.any = NULL;
+		walk(&p, set);
 	}
 	return t;
 }
