@@ -470,9 +470,8 @@ case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
 		add_measures(r, c);
 		add_override(r, c, b->tab_members, b->rule);
 		if (b->mail && b->people && shows_case(r, c)) {
-			dc_thread_t *t = NULL;
-
 			int64_t *key = g_new(int64_t, 1);
+			dc_thread_t *t = NULL;
 
 			/* No thread back: the first could not be read, and
 			 * gives no link either. */
