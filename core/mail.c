@@ -254,40 +254,41 @@ query_open(notmuch_database_t *db, const char *qs, notmuch_sort_t sort,
  * thread:{...} subquery starts there) or another sign, quoted or not;
  * one inside a value ("subject:/-rc1/", "[+-]") is left alone.
  */
+/* Does the character at p let a sign follow it? */
 static int
-sign_position(const char *q, const char *p)
+sign_may_follow(const char *p)
 {
-	gunichar prev;
+	gunichar c;
 
-	if (*p != '-' && *p != '+')
-		return 0;
-	if (p == q || strchr(" \t\n\r({", p[-1]))
-		return 1;
-	/* "--x", "-+x": signs in a row. */
-	if (p[-1] == '-' || p[-1] == '+')
-		return sign_position(q, p - 1);
-	if (!((guchar)p[-1] & 0x80))
-		return 0;
-	prev = g_utf8_get_char_validated(g_utf8_find_prev_char(q, p), -1);
-	return prev != (gunichar)-1 && prev != (gunichar)-2 &&
-	       (g_unichar_isspace(prev) ||
-		g_unichar_type(prev) == G_UNICODE_SPACE_SEPARATOR);
+	if (!((guchar)*p & 0x80))
+		return strchr(" \t\n\r({", *p) != NULL;
+	c = g_utf8_get_char_validated(p, -1);
+	return c != (gunichar)-1 && c != (gunichar)-2 &&
+	       (g_unichar_isspace(c) ||
+		g_unichar_type(c) == G_UNICODE_SPACE_SEPARATOR);
 }
 
 /* q without its signs (dropped, so that "thread:{-x}" stays one
- * value), or NULL when it has none. */
+ * value), or NULL when it has none.  One pass: a sign after a sign
+ * ("--x", "-+x") is a sign too. */
 static char *
 unsigned_probe(const char *q)
 {
 	GString *probe = g_string_sized_new(strlen(q));
-	const char *p;
-	int changed = 0;
+	int may_sign = 1, changed = 0;
+	const char *p = q;
 
-	for (p = q; *p; p++) {
-		if (sign_position(q, p))
+	while (*p) {
+		const char *next = g_utf8_find_next_char(p, NULL);
+		size_t n = next && *p ? (size_t)(next - p) : strlen(p);
+
+		if ((*p == '-' || *p == '+') && may_sign) {
 			changed = 1;
-		else
-			g_string_append_c(probe, *p);
+		} else {
+			g_string_append_len(probe, p, (gssize)n);
+			may_sign = sign_may_follow(p);
+		}
+		p += n;
 	}
 	return g_string_free(probe, !changed);
 }
