@@ -294,6 +294,31 @@ unsigned_probe(const char *q)
 }
 
 /*
+ * An empty quoted value after thread: ('thread:""', or a quote that is
+ * never closed) makes notmuch's thread processor throw out of a place
+ * that cannot throw: std::terminate(), for notmuch count as well.  Found
+ * by tests/fuzz/fuzz-query.c.  Looked for anywhere, inside quotes and
+ * braces too (a thread:{...} subquery is parsed the same way).
+ */
+static int
+empty_thread_value(const char *q)
+{
+	const char *p;
+
+	for (p = q; (p = strstr(p, "thread:\"")); p++) {
+		const char *v = p + strlen("thread:\"");
+
+		if (p > q && (g_ascii_isalnum(p[-1]) || p[-1] == '_'))
+			continue;
+		/* "" inside quotes is a quote: the value is empty only when
+		 * the quote closes at once and no second quote follows. */
+		if (!*v || (v[0] == '"' && v[1] != '"'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Control characters have no place in a query, and Xapian's parser reads
  * them as separators that put a sign at the start: refused, like bytes
  * that are not UTF-8.
@@ -317,6 +342,10 @@ query_text_check(const char *q, dc_error_t *err)
 				       "(U+%04X) at byte %ld",
 				       (unsigned)c, (long)(p - q) + 1);
 	}
+	if (empty_thread_value(q))
+		return dc_fail(err, DC_E_USAGE,
+			       "bad query: thread: needs a thread id or "
+			       "{query}, not an empty string");
 	return DC_OK;
 }
 

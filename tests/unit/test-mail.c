@@ -220,7 +220,8 @@ test_search_signed_terms(void **state)
 		"(-thread:{x)", "tag:inbox (-subject:/[/)", " -is:/x",
 		"-thread:{subject:/x}", "-mid:\"/(a/\"", "thread:{-date:x}",
 		"--date:x", "a (+-subject:/[/)", "\x17\x17-date:x",
-		"\xc2\xa0-date:x", "subject:\xff", NULL,
+		"\xc2\xa0-date:x", "subject:\xff", "thread:\"\"",
+		"(thread:\"\")", "a thread:\"", NULL,
 	};
 	struct fixture *f = *state;
 	char *signs = g_strnfill(20000, '-');
