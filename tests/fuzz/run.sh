@@ -49,6 +49,8 @@ for n in $names; do
 	[ "${FUZZ_LEAKS:-}" = end ] && leaks="-detect_leaks=0" &&
 		asan=detect_leaks=1:malloc_context_size=0
 	[ -f "tests/fuzz/$n.dict" ] && dict="-dict=tests/fuzz/$n.dict"
+	# Flags of one harness (tests/fuzz/NAME.flags, one line).
+	[ -f "tests/fuzz/$n.flags" ] && dict="$dict $(cat "tests/fuzz/$n.flags")"
 	log=$dir/$n.log
 	echo "fuzz: $n for ${time}s ${runs}"
 	# shellcheck disable=SC2086
