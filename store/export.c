@@ -34,13 +34,16 @@ event_free_cb(gpointer p)
 	" WHERE type IN ('outcome', 'vote') AND case_id IS NOT NULL) "
 
 static const char report_cases_sql[] =
-    REPORT_FULL
-    "SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"
-    " c.reported_at, c.subject, t.thread_id, c.id IN fullc"
-    " FROM cases c LEFT JOIN case_threads t ON t.case_id = c.id"
+    CASE_SELECT
     " WHERE (c.reported_at >= ?1 AND c.reported_at < ?2)"
-    " OR c.state NOT IN ('closed', 'withdrawn') OR c.id IN fullc"
-    " ORDER BY c.id, t.added_at, t.rowid";
+    " OR c.state NOT IN ('closed', 'withdrawn')"
+    " OR c.id IN (SELECT case_id FROM events"
+    "  WHERE type IN ('outcome', 'vote'))" CASE_ORDER;
+
+static const char report_full_sql[] =
+    "SELECT DISTINCT case_id FROM events"
+    " WHERE type IN ('outcome', 'vote') AND case_id IS NOT NULL"
+    " ORDER BY case_id";
 
 /*
  * Of the other cases only what decides who may see them and who is in
@@ -66,7 +69,6 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 		  GArray *full, dc_error_t *err)
 {
 	const char *what = "reading the cases of a report";
-	dc_store_case_t *c = NULL;
 	sqlite3_stmt *st;
 	dc_status_t ret;
 	int rc;
@@ -74,27 +76,19 @@ read_report_cases(dc_store_t *s, int64_t from, int64_t to, GPtrArray *cases,
 	ret = dc_sql_prepare(s, report_cases_sql, &st, what, err);
 	if (ret != DC_OK)
 		return ret;
-	rc = sqlite3_bind_int64(st, 1, from);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 2, to);
-	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		rc = SQLITE_OK;
-		if (!c || c->id != sqlite3_column_int64(st, 0)) {
-			c = g_new0(dc_store_case_t, 1);
-			c->id = sqlite3_column_int64(st, 0);
-			c->kind = dc_sql_column_dup(st, 1);
-			c->state = dc_sql_column_dup(st, 2);
-			c->created_at = sqlite3_column_int64(st, 3);
-			c->updated_at = sqlite3_column_int64(st, 4);
-			c->reported_at = sqlite3_column_int64(st, 5);
-			c->subject = dc_sql_column_dup(st, 6);
-			c->threads = g_ptr_array_new_with_free_func(g_free);
-			g_ptr_array_add(cases, c);
-			if (sqlite3_column_int(st, 8))
-				g_array_append_val(full, c->id);
-		}
-		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
-			g_ptr_array_add(c->threads, dc_sql_column_dup(st, 7));
+	if (sqlite3_bind_int64(st, 1, from) || sqlite3_bind_int64(st, 2, to))
+		return dc_sql_finish(s, st, sqlite3_errcode(dc_store_db(s)),
+				     what, err);
+	ret = dc_sql_read_cases(s, st, cases, what, err);
+	if (ret != DC_OK)
+		return ret;
+	ret = dc_sql_prepare(s, report_full_sql, &st, what, err);
+	if (ret != DC_OK)
+		return ret;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+
+		g_array_append_val(full, id);
 	}
 	return dc_sql_finish(s, st, rc, what, err);
 }

@@ -25,4 +25,21 @@ int dc_sql_bind_text(sqlite3_stmt *st, int i, const char *v);
 /* A text column as a new string, NULL for SQL NULL. */
 char *dc_sql_column_dup(sqlite3_stmt *st, int i);
 
+/*
+ * One statement for cases and their threads, so that a writer committing
+ * in between cannot give us a case without its newest thread.
+ */
+#define CASE_SELECT                                                            \
+	"SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"            \
+	" c.reported_at, c.subject, t.thread_id FROM cases c"                  \
+	" LEFT JOIN case_threads t ON t.case_id = c.id"
+#define CASE_ORDER " ORDER BY c.id, t.added_at, t.rowid"
+
+/*
+ * Read the rows of a CASE_SELECT statement (ordered by case id: a new id
+ * starts a new case) into out (dc_store_case_t *), and finish st.
+ */
+dc_status_t dc_sql_read_cases(dc_store_t *s, sqlite3_stmt *st, GPtrArray *out,
+			      const char *what, dc_error_t *err);
+
 #endif

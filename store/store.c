@@ -611,16 +611,6 @@ dc_store_case_find_open(dc_store_t *s, const char *thread_id, int64_t *id_out,
 	return ret;
 }
 
-/*
- * One statement for cases and their threads, so that a writer committing
- * in between cannot give us a case without its newest thread.
- */
-#define CASE_SELECT                                                            \
-	"SELECT c.id, c.kind, c.state, c.created_at, c.updated_at,"            \
-	" c.reported_at, c.subject, t.thread_id FROM cases c"                  \
-	" LEFT JOIN case_threads t ON t.case_id = c.id"
-#define CASE_ORDER " ORDER BY c.id, t.added_at, t.rowid"
-
 static dc_store_case_t *
 case_from_row(sqlite3_stmt *st)
 {
@@ -637,9 +627,8 @@ case_from_row(sqlite3_stmt *st)
 	return c;
 }
 
-/* Rows are ordered by case id: a new id starts a new case. */
-static dc_status_t
-read_cases(dc_store_t *s, sqlite3_stmt *st, GPtrArray *out, const char *what,
+dc_status_t
+dc_sql_read_cases(dc_store_t *s, sqlite3_stmt *st, GPtrArray *out, const char *what,
 	   dc_error_t *err)
 {
 	dc_store_case_t *c = NULL;
@@ -673,7 +662,7 @@ dc_store_case_get(dc_store_t *s, int64_t id, dc_store_case_t **out,
 	if (sqlite3_bind_int64(st, 1, id))
 		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
 	all = g_ptr_array_new_with_free_func(case_free_cb);
-	ret = read_cases(s, st, all, what, err);
+	ret = dc_sql_read_cases(s, st, all, what, err);
 	if (ret == DC_OK && all->len == 0)
 		ret = dc_fail(err, DC_E_NOT_FOUND, "no case #%lld",
 			      (long long)id);
@@ -696,7 +685,7 @@ dc_store_case_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 	if (ret != DC_OK)
 		return ret;
 	all = g_ptr_array_new_with_free_func(case_free_cb);
-	ret = read_cases(s, st, all, what, err);
+	ret = dc_sql_read_cases(s, st, all, what, err);
 	if (ret != DC_OK) {
 		g_ptr_array_unref(all);
 		return ret;
