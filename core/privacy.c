@@ -31,7 +31,22 @@ typedef struct needle {
 struct dc_identity_set {
 	GPtrArray *ids;     /* dc_identity_t * */
 	GPtrArray *needles; /* needle_t *, NULL until compiled */
+	guint64 serial;     /* see dc_identity_set_serial() */
 };
+
+G_LOCK_DEFINE_STATIC(serials);
+static guint64 last_serial;
+
+static guint64
+next_serial(void)
+{
+	guint64 n;
+
+	G_LOCK(serials);
+	n = ++last_serial;
+	G_UNLOCK(serials);
+	return n;
+}
 
 static void
 identity_free(gpointer p)
@@ -60,7 +75,14 @@ dc_identity_set_new(void)
 	dc_identity_set_t *s = g_new0(dc_identity_set_t, 1);
 
 	s->ids = g_ptr_array_new_with_free_func(identity_free);
+	s->serial = next_serial();
 	return s;
+}
+
+guint64
+dc_identity_set_serial(const dc_identity_set_t *s)
+{
+	return s->serial;
 }
 
 void
@@ -128,6 +150,7 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n))
 		g_ptr_array_add(id->names, g_steal_pointer(&n));
 	g_free(n);
+	s->serial = next_serial();
 	if (s->needles) {
 		g_ptr_array_unref(s->needles);
 		s->needles = NULL;

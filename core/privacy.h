@@ -44,6 +44,10 @@ void dc_identity_set_free(dc_identity_set_t *s);
 const dc_identity_t *dc_identity_add(dc_identity_set_t *s, const char *label,
 				     const char *name, const char *address);
 guint dc_identity_count(const dc_identity_set_t *s);
+/* A number no other set and no other state of this set ever has (it
+ * changes with every dc_identity_add): what a cache of work derived from
+ * the set is keyed by. */
+guint64 dc_identity_set_serial(const dc_identity_set_t *s);
 const dc_identity_t *dc_identity_get(const dc_identity_set_t *s, guint i);
 /* The identity with this address (any case), or NULL. */
 const dc_identity_t *dc_identity_find(const dc_identity_set_t *s,

@@ -33,40 +33,6 @@ slug(const char *label)
 	return s;
 }
 
-/*
- * Compiled patterns, by pattern.  A packet redacts every header and part
- * of every message with the same few needles; compiling them each time
- * was most of the cost of a redaction.  The table is small (needles of
- * the identities in hand) and emptied if it ever grows past a bound.
- */
-G_LOCK_DEFINE_STATIC(patterns);
-static GHashTable *patterns;
-
-static GRegex *
-pattern(const char *pat)
-{
-	GRegex *re;
-
-	G_LOCK(patterns);
-	if (!patterns)
-		patterns = g_hash_table_new_full(g_str_hash, g_str_equal,
-						 g_free,
-						 (GDestroyNotify)g_regex_unref);
-	re = g_hash_table_lookup(patterns, pat);
-	if (!re) {
-		if (g_hash_table_size(patterns) >= 1024)
-			g_hash_table_remove_all(patterns);
-		re = g_regex_new(pat, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0,
-				 NULL);
-		if (re)
-			g_hash_table_insert(patterns, g_strdup(pat), re);
-	}
-	if (re)
-		g_regex_ref(re);
-	G_UNLOCK(patterns);
-	return re;
-}
-
 /* The pattern of needle: any case; whole words only when word. */
 static char *
 needle_pattern(const char *needle, int word)
@@ -81,39 +47,63 @@ needle_pattern(const char *needle, int word)
 }
 
 /*
- * One walk over the needles of a set, in order.  With text, each needle
- * is replaced in *text in turn; without, the patterns are only gathered
- * into one alternation (any).
+ * What redaction does with one identity set, compiled once: the
+ * replacements in order, and one alternation of all their patterns.  A
+ * packet redacts every header and part of every message with the same
+ * set; building and compiling the patterns each time was most of the
+ * cost of a redaction.  The last plan is kept, keyed by the set's
+ * serial, which changes whenever the set does.
  */
-typedef struct pass {
-	char **text;
-	GString *any;
-} pass_t;
+typedef struct step {
+	GRegex *re;
+	char *with;
+} step_t;
+
+typedef struct plan {
+	gint ref;
+	guint64 serial;
+	GArray *steps;	/* step_t */
+	GRegex *any;	/* NULL: none, or it did not compile (search all) */
+	GString *pats;	/* while building: the alternation */
+} plan_t;
 
 static void
-step(pass_t *p, const char *needle, int word, const char *with)
+step_clear(gpointer p)
 {
-	char *pat, *r = NULL;
-	GRegex *re;
+	step_t *st = p;
+
+	g_regex_unref(st->re);
+	g_free(st->with);
+}
+
+static void
+plan_unref(plan_t *pl)
+{
+	if (!pl || !g_atomic_int_dec_and_test(&pl->ref))
+		return;
+	g_array_unref(pl->steps);
+	if (pl->any)
+		g_regex_unref(pl->any);
+	g_free(pl);
+}
+
+static void
+step(plan_t *pl, const char *needle, int word, const char *with)
+{
+	char *pat;
+	step_t st;
 
 	if (!needle || g_utf8_strlen(needle, -1) < 3)
 		return;
 	pat = needle_pattern(needle, word);
-	if (!p->text) {
-		g_string_append_printf(p->any, "%s(?:%s)",
-				       p->any->len ? "|" : "", pat);
-		g_free(pat);
-		return;
-	}
-	re = pattern(pat);
-	if (re) {
-		r = g_regex_replace_literal(re, *p->text, -1, 0, with, 0, NULL);
-		g_regex_unref(re);
-	}
-	if (r) {
-		g_free(*p->text);
-		*p->text = r;
-	}
+	g_string_append_printf(pl->pats, "%s(?:%s)", pl->pats->len ? "|" : "",
+			       pat);
+	st.re = g_regex_new(pat, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL);
+	st.with = g_strdup(with);
+	if (st.re)
+		g_array_append_val(pl->steps, st);
+	else
+		g_free(st.with);
 	g_free(pat);
 }
 
@@ -123,7 +113,7 @@ step(pass_t *p, const char *needle, int word, const char *with)
  * header has her name in Greek.  The phrase, then each word of it.
  */
 static void
-redact_local_words(pass_t *p, const dc_identity_t *id)
+redact_local_words(plan_t *pl, const dc_identity_t *id)
 {
 	const char *at;
 	char *local, **w;
@@ -136,49 +126,92 @@ redact_local_words(pass_t *p, const dc_identity_t *id)
 					    strlen(id->address));
 	g_strdelimit(local, "._-+", ' ');
 	if (strchr(local, ' ')) {
-		step(p, local, 1, id->label);
+		step(pl, local, 1, id->label);
 		w = g_strsplit(local, " ", -1);
 		for (k = 0; w[k]; k++)
-			step(p, w[k], 1, id->label);
+			step(pl, w[k], 1, id->label);
 		g_strfreev(w);
 	}
 	g_free(local);
 }
 
-static void
-walk(pass_t *p, const dc_identity_set_t *set)
+static plan_t *
+plan_build(const dc_identity_set_t *set)
 {
+	plan_t *pl = g_new0(plan_t, 1);
 	guint i, j, k;
 
+	pl->ref = 1;
+	pl->serial = dc_identity_set_serial(set);
+	pl->steps = g_array_new(FALSE, FALSE, sizeof(step_t));
+	g_array_set_clear_func(pl->steps, step_clear);
+	pl->pats = g_string_new(NULL);
 	for (i = 0; i < dc_identity_count(set); i++) {
 		const dc_identity_t *id = dc_identity_get(set, i);
 		char *s = slug(id->label);
 		char *addr = g_strconcat(s, "@redacted.invalid", NULL);
+		char *local = NULL;
 
 		if (id->address) {
 			const char *at = strrchr(id->address, '@');
-			char *local = g_strndup(id->address,
-						at ? (gsize)(at - id->address) :
-						     strlen(id->address));
 
-			step(p, id->address, 0, addr);
-			step(p, local, 1, s);
-			g_free(local);
+			step(pl, id->address, 0, addr);
+			local = g_strndup(id->address,
+					  at ? (gsize)(at - id->address) :
+					       strlen(id->address));
 		}
+		/* Whole names before the local part, which can be a word
+		 * of them ("alice" in "Alice Quux"). */
 		for (j = 0; j < id->names->len; j++)
-			step(p, id->names->pdata[j], 0, id->label);
+			step(pl, id->names->pdata[j], 0, id->label);
+		step(pl, local, 1, s);
+		g_free(local);
 		for (j = 0; j < id->names->len; j++) {
 			char **w = g_strsplit_set(id->names->pdata[j],
 						  " \t,\"'()", -1);
 
 			for (k = 0; w[k]; k++)
-				step(p, w[k], 1, id->label);
+				step(pl, w[k], 1, id->label);
 			g_strfreev(w);
 		}
-		redact_local_words(p, id);
+		redact_local_words(pl, id);
 		g_free(addr);
 		g_free(s);
 	}
+	if (pl->steps->len)
+		pl->any = g_regex_new(pl->pats->str,
+				      G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0,
+				      NULL);
+	g_string_free(pl->pats, TRUE);
+	pl->pats = NULL;
+	return pl;
+}
+
+G_LOCK_DEFINE_STATIC(last_plan);
+static plan_t *last_plan;
+
+static plan_t *
+plan_get(const dc_identity_set_t *set)
+{
+	guint64 serial = dc_identity_set_serial(set);
+	plan_t *pl = NULL, *old = NULL;
+
+	G_LOCK(last_plan);
+	if (last_plan && last_plan->serial == serial) {
+		pl = last_plan;
+		g_atomic_int_inc(&pl->ref);
+	}
+	G_UNLOCK(last_plan);
+	if (pl)
+		return pl;
+	pl = plan_build(set);
+	g_atomic_int_inc(&pl->ref);
+	G_LOCK(last_plan);
+	old = last_plan;
+	last_plan = pl;
+	G_UNLOCK(last_plan);
+	plan_unref(old);
+	return pl;
 }
 
 /*
@@ -191,23 +224,21 @@ char *
 dc_redact_text(const char *text, const dc_identity_set_t *set)
 {
 	char *t = g_utf8_make_valid(text ? text : "", -1);
-	pass_t p = { .any = g_string_new(NULL) };
-	GRegex *re;
-	int found = 1;
+	plan_t *pl = plan_get(set);
+	guint i;
 
-	walk(&p, set);
-	if (!p.any->len) {
-		found = 0;
-	} else if ((re = pattern(p.any->str))) {
-		found = g_regex_match(re, t, 0, NULL);
-		g_regex_unref(re);
-	}
-	g_string_free(p.any, TRUE);
-	if (found) {
-		p.text = &t;
-		p.any = NULL;
-		walk(&p, set);
-	}
+	if (pl->steps->len && (!pl->any || g_regex_match(pl->any, t, 0, NULL)))
+		for (i = 0; i < pl->steps->len; i++) {
+			step_t *st = &g_array_index(pl->steps, step_t, i);
+			char *r = g_regex_replace_literal(st->re, t, -1, 0,
+							  st->with, 0, NULL);
+
+			if (r) {
+				g_free(t);
+				t = r;
+			}
+		}
+	plan_unref(pl);
 	return t;
 }
 

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Redaction (core/redact.c): every form of a reporter in text and in a
+ * message, and the compiled plan it keeps per identity set never being
+ * used for another set or for an older state of the same set.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "core/privacy.h"
+#include "core/redact.h"
+
+static void
+assert_redacts(const dc_identity_set_t *set, const char *in,
+	       const char *want)
+{
+	char *out = dc_redact_text(in, set);
+
+	assert_string_equal(out, want);
+	g_free(out);
+}
+
+static void
+test_text_forms(void **state)
+{
+	dc_identity_set_t *set = dc_identity_set_new();
+
+	(void)state;
+	dc_identity_add(set, "Reporter A", "Alice Quux", "Alice.Quux@example.org");
+	assert_redacts(set, "mail ALICE.QUUX@Example.ORG now",
+		       "mail reporter-a@redacted.invalid now");
+	assert_redacts(set, "Signed-off-by: Alice Quux",
+		       "Signed-off-by: Reporter A");
+	/* Name words and local part as whole words only, any case. */
+	assert_redacts(set, "quux said, alice.quux agreed; Quuxes differ",
+		       "Reporter A said, reporter-a agreed; Quuxes differ");
+	assert_redacts(set, "Hi alice,", "Hi Reporter A,");
+	/* Nobody named: unchanged, invalid UTF-8 made valid. */
+	assert_redacts(set, "nothing here", "nothing here");
+	assert_redacts(set, "bad \xff byte", "bad \xef\xbf\xbd byte");
+	/* Needles shorter than three characters are left alone. */
+	dc_identity_add(set, "Reporter B", "Bo", "bo@example.net");
+	assert_redacts(set, "Bo wrote to bo@example.net",
+		       "Bo wrote to reporter-b@redacted.invalid");
+	dc_identity_set_free(set);
+}
+
+static void
+test_plan_follows_the_set(void **state)
+{
+	dc_identity_set_t *a = dc_identity_set_new();
+	dc_identity_set_t *b = dc_identity_set_new();
+	int i;
+
+	(void)state;
+	dc_identity_add(a, "Reporter A", "Alice Quux", "alice@example.org");
+	dc_identity_add(b, "Reporter A", "Carol Zed", "carol@example.com");
+	/* Alternating sets never take one's plan for the other's. */
+	for (i = 0; i < 3; i++) {
+		assert_redacts(a, "Alice Quux and Carol Zed",
+			       "Reporter A and Carol Zed");
+		assert_redacts(b, "Alice Quux and Carol Zed",
+			       "Alice Quux and Reporter A");
+	}
+	/* A person added after a redaction is redacted from then on. */
+	assert_redacts(a, "ping dora@example.net", "ping dora@example.net");
+	dc_identity_add(a, "Reporter B", NULL, "dora@example.net");
+	assert_redacts(a, "ping dora@example.net",
+		       "ping reporter-b@redacted.invalid");
+	/* And a name added to a known address. */
+	dc_identity_add(a, "Reporter B", "Dora Vex", "dora@example.net");
+	assert_redacts(a, "thanks, Dora Vex", "thanks, Reporter B");
+	dc_identity_set_free(a);
+	dc_identity_set_free(b);
+	/* A new set, perhaps at a freed one's address, starts empty. */
+	a = dc_identity_set_new();
+	assert_redacts(a, "Alice Quux, dora@example.net",
+		       "Alice Quux, dora@example.net");
+	dc_identity_set_free(a);
+}
+
+static void
+test_message(void **state)
+{
+	static const char msg[] =
+		"Received: from mail.example.org by mx.example.com\n"
+		"From: Alice Quux <alice@example.org>\n"
+		"To: Carol Zed <carol@example.com>\n"
+		"Subject: =?utf-8?q?About_Alice_Quux?=\n"
+		"Message-ID: <1@example.org>\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		/* "Alice Quux <alice@example.org> wrote:\n" */
+		"QWxpY2UgUXV1eCA8YWxpY2VAZXhhbXBsZS5vcmc+IHdyb3RlOgo=\n";
+	dc_identity_set_t *set = dc_identity_set_new();
+	dc_error_t err = { 0 };
+	char *out = NULL, *body;
+	size_t len = 0;
+	GMimeMessage *m;
+	GMimeParser *p;
+	GMimeStream *s;
+	GMimeObject *part;
+
+	(void)state;
+	dc_identity_add(set, "Reporter A", "Alice Quux", "alice@example.org");
+	assert_int_equal(dc_redact_message(msg, sizeof(msg) - 1, set, &out,
+					   &len, &err),
+			 DC_OK);
+	assert_int_equal(strlen(out), len);
+	assert_null(strstr(out, "Received:"));
+	assert_null(strstr(out, "alice@"));
+	assert_null(strstr(out, "Alice"));
+	s = g_mime_stream_mem_new_with_buffer(out, len);
+	p = g_mime_parser_new_with_stream(s);
+	m = g_mime_parser_construct_message(p, NULL);
+	assert_non_null(m);
+	assert_string_equal(g_mime_message_get_subject(m), "About Reporter A");
+	body = internet_address_list_to_string(g_mime_message_get_from(m),
+					       NULL, FALSE);
+	assert_string_equal(body,
+			    "Reporter A <reporter-a@redacted.invalid>");
+	g_free(body);
+	part = g_mime_message_get_mime_part(m);
+	assert_int_equal(g_mime_part_get_content_encoding(GMIME_PART(part)),
+			 GMIME_CONTENT_ENCODING_BASE64);
+	body = g_mime_text_part_get_text(GMIME_TEXT_PART(part));
+	assert_string_equal(body,
+			    "Reporter A <reporter-a@redacted.invalid> wrote:\n");
+	g_free(body);
+	g_object_unref(m);
+	g_object_unref(p);
+	g_object_unref(s);
+	g_free(out);
+	dc_identity_set_free(set);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_forms),
+		cmocka_unit_test(test_plan_follows_the_set),
+		cmocka_unit_test(test_message),
+	};
+
+	g_mime_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
