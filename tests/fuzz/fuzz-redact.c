@@ -8,6 +8,7 @@
  * the text or the message.
  */
 #include <gmime/gmime.h>
+#include <locale.h>
 
 #include "core/privacy.h"
 #include "core/redact.h"
@@ -18,6 +19,9 @@ static dc_identity_set_t *set;
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	/* As decorum runs (setlocale(LC_ALL, "") in a UTF-8 locale): GMime
+	 * takes the locale's charset as its fallback for 8-bit text. */
+	setlocale(LC_ALL, "C.UTF-8");
 	g_mime_init();
 	set = dc_identity_set_new();
 	dc_identity_add(set, "Reporter A", "Alice Quux", "alice@example.org");
