@@ -9,6 +9,11 @@
 # tests/fuzz/regress/NAME are read, never written.  A crash leaves its
 # input in build/fuzz/findings/ and makes the run fail.
 #
+# FUZZ_JOBS=N runs N processes of each harness at once over its one
+# corpus (libFuzzer reloads what the others add), for a machine with N
+# cores; with FUZZ_RUNS each does its share, and the executions printed
+# are their sum.  Logs: build/fuzz/NAME.log, NAME.2.log, ...
+#
 # FUZZ_LEAKS=end leaves LeakSanitizer out of the run and checks every
 # input of the grown corpus for leaks once at the end instead.  Harnesses
 # over libnotmuch, Xapian or GMime keep caches that libFuzzer takes for a
@@ -22,7 +27,14 @@ dir=${FUZZ_DIR:-build/fuzz}
 time=${FUZZ_TIME:-60}
 runs=""
 # With a run count the time is only a bound (0: none).
-[ -n "${FUZZ_RUNS:-}" ] && runs="-runs=$FUZZ_RUNS" && time=${FUZZ_TIME:-0}
+jobs=${FUZZ_JOBS:-1}
+case $jobs in
+''|*[!0-9]*|0) echo "fuzz: FUZZ_JOBS must be a number of processes" >&2
+	exit 2 ;;
+esac
+# Each job's share, rounded up.
+[ -n "${FUZZ_RUNS:-}" ] &&
+	runs="-runs=$(((FUZZ_RUNS + jobs - 1) / jobs))" && time=${FUZZ_TIME:-0}
 names=$*
 if [ -z "$names" ]; then
 	for f in $dir/fuzz-*; do
@@ -52,13 +64,27 @@ for n in $names; do
 	# Flags of one harness (tests/fuzz/NAME.flags, one line).
 	[ -f "tests/fuzz/$n.flags" ] && dict="$dict $(cat "tests/fuzz/$n.flags")"
 	log=$dir/$n.log
-	echo "fuzz: $n for ${time}s ${runs}"
-	# shellcheck disable=SC2086
-	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
-	ASAN_OPTIONS=$asan "$bin" $dirs $dict $runs $leaks -max_total_time="$time" \
-		-print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix="$dir/findings/$n-" >"$log" 2>&1
-	rc=$?
+	echo "fuzz: $n for ${time}s ${runs}$([ "$jobs" -gt 1 ] && echo " x $jobs jobs")"
+	pids=""
+	logs=""
+	j=1
+	while [ "$j" -le "$jobs" ]; do
+		l=$log
+		[ "$j" -gt 1 ] && l=$dir/$n.$j.log
+		logs="$logs $l"
+		# shellcheck disable=SC2086
+		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
+		ASAN_OPTIONS=$asan "$bin" $dirs $dict $runs $leaks \
+			-max_total_time="$time" \
+			-print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix="$dir/findings/$n-" >"$l" 2>&1 &
+		pids="$pids $!"
+		j=$((j + 1))
+	done
+	rc=0
+	for p in $pids; do
+		wait "$p" || rc=$?
+	done
 	if [ "$rc" -eq 0 ] && [ -n "$leaks" ]; then
 		echo "fuzz: $n leak check of $(ls "$corpus" | wc -l) corpus inputs"
 		# shellcheck disable=SC2086
@@ -70,12 +96,18 @@ for n in $names; do
 		[ "$rc" -eq 0 ] && grep -q 'leak has been found' "$log.leaks" && rc=1
 		[ "$rc" -ne 0 ] && cat "$log.leaks" >>"$log"
 	fi
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+	# One figure per job (the leak pass prints none).
+	execs=$(for l in $logs; do
+		sed -n 's/^stat::number_of_executed_units: *//p' "$l" | tail -n 1
+	done | awk '{ s += $1 } END { if (NR) print s }')
+	rate=$(for l in $logs; do
+		sed -n 's/^stat::average_exec_per_sec: *//p' "$l" | tail -n 1
+	done | awk '{ s += $1 } END { if (NR) print s }')
 	if [ "$rc" -ne 0 ]; then
 		status=1
-		echo "fuzz: $n FOUND A PROBLEM (status $rc), see $log:"
-		grep -E '^(==[0-9]+==|SUMMARY|.*broken promise|artifact_prefix|Test unit written)' "$log" | head -20
+		echo "fuzz: $n FOUND A PROBLEM (status $rc), see$logs:"
+		# shellcheck disable=SC2086
+		grep -hE '^(==[0-9]+==|SUMMARY|.*broken promise|artifact_prefix|Test unit written)' $logs | head -20
 	fi
 	line=$(printf '%-10s %12s executions  %8s/s  %s' "$n" "${execs:-?}" \
 		"${rate:-?}" "$([ "$rc" -eq 0 ] && echo 'no finding' || echo FINDING)")
