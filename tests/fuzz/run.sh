@@ -20,7 +20,7 @@
 # possible leak, and its full leak scan after such an input is most of
 # their time (query: 300 executions a second with it, 5,700 without).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 # Another build of the harnesses (a long run beside daily builds).
 dir=${FUZZ_DIR:-build/fuzz}
 
@@ -37,11 +37,11 @@ esac
 	runs="-runs=$(((FUZZ_RUNS + jobs - 1) / jobs))" && time=${FUZZ_TIME:-0}
 names=$*
 if [ -z "$names" ]; then
-	for f in $dir/fuzz-*; do
-		[ -x "$f" ] && names="$names ${f#$dir/fuzz-}"
+	for f in "$dir"/fuzz-*; do
+		[ -x "$f" ] && names="$names ${f#"$dir"/fuzz-}"
 	done
 fi
-mkdir -p $dir/findings
+mkdir -p "$dir/findings"
 status=0
 summary=""
 for n in $names; do
@@ -86,7 +86,7 @@ for n in $names; do
 		wait "$p" || rc=$?
 	done
 	if [ "$rc" -eq 0 ] && [ -n "$leaks" ]; then
-		echo "fuzz: $n leak check of $(ls "$corpus" | wc -l) corpus inputs"
+		echo "fuzz: $n leak check of $(find "$corpus" -type f | wc -l) corpus inputs"
 		# shellcheck disable=SC2086
 		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
 		ASAN_OPTIONS=detect_leaks=1 "$bin" $dirs -runs=0 \
