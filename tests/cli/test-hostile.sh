@@ -162,23 +162,10 @@ if ! "$DECORUM" --help | grep -q '^  tui'; then
 	skip "hostile mail in the TUI (no tui command yet)"
 	exit 0
 fi
-sock="decorum-hostile-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; t_cleanup' EXIT
-
-# wait_for TEXT: poll the pane until TEXT shows (bounded, not timed: the
-# 5,000 message thread takes a while on a busy machine).
-wait_for() {
-	i=0
-	while [ $i -lt 1200 ]; do
-		tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# never saw: $1"
-	tm capture-pane -p -t dc 2>/dev/null | sed 's/^/#   | /'
-	return 1
-}
+. "$TOP/tests/e2e/tmux-lib.sh"
+t_tmux decorum-hostile
+# The 5,000 message thread takes a while on a busy machine.
+TMUX_POLLS=1200
 
 # pane NAME: keep the pane, escapes included, for the check at the end.
 pane() {

@@ -24,30 +24,11 @@ notmuch search --output=threads --limit=2 --sort=newest-first '*' |
 t1=$(sed -n 1p "$T/threads")
 t2=$(sed -n 2p "$T/threads")
 
-sock="decorum-lock-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
+. "$TOP/tests/e2e/tmux-lib.sh"
+t_tmux decorum-lock
 trap 'tm kill-server >/dev/null 2>&1; [ -n "${holder:-}" ] && kill "$holder" 2>/dev/null; t_cleanup' EXIT
-
-wait_for() {
-	i=0
-	while [ $i -lt 600 ]; do
-		tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# never saw: $1"
-	tm capture-pane -p -t dc 2>/dev/null | sed 's/^/#   | /'
-	return 1
-}
-wait_gone() {
-	i=0
-	while [ $i -lt 600 ]; do
-		tm capture-pane -p -t dc 2>/dev/null | grep -qF -- "$1" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+# Tags wait for a lock held for $secs.
+TMUX_POLLS=600
 holding() { kill -0 "$holder" 2>/dev/null; }
 
 # The TUI, open before the lock is taken.
