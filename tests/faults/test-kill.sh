@@ -64,6 +64,9 @@ while [ "$killed" -lt "$kills" ]; do
 	fi
 	set -- $(op $((attempt + 3)))
 	note="op-$attempt"
+	# A kill can land before the shell has opened the output file:
+	# the last command's confirmation must not be read as this one's.
+	rm -f "$T/op.out"
 	# Every fourth command adds a note to case 1 instead of tagging.
 	if [ $((attempt % 4)) -eq 0 ]; then
 		"$DECORUM" case note 1 "$note" >"$T/op.out" 2>&1 &
@@ -76,7 +79,7 @@ while [ "$killed" -lt "$kills" ]; do
 	wait "$pid" 2>/dev/null
 	rc=$?
 	# Once the user saw it confirmed, killed or not, it is never lost.
-	if grep -q '^case [0-9]*: ' "$T/op.out"; then
+	if grep -qs '^case [0-9]*: ' "$T/op.out"; then
 		echo "$note" >>"$T/confirmed"
 		cp "$T/op.out" "$T/$note.out"
 		echo "rc $rc after ${delay}s" >>"$T/$note.out"
@@ -88,7 +91,7 @@ while [ "$killed" -lt "$kills" ]; do
 		continue
 	else
 		fail "attempt $attempt: tag exited $rc"
-		sed 's/^/#   /' "$T/op.out"
+		sed 's/^/#   /' "$T/op.out" 2>/dev/null
 		broken=$((broken + 1))
 	fi
 
