@@ -28,12 +28,13 @@ DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 	     -I. -Ibuild $(WARN) $(PKG_CFLAGS)
 
 CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
-	     core/json.c core/event.c core/case.c core/config.c
+	     core/json.c core/event.c core/case.c core/config.c \
+	     core/anchor.c core/action.c
 # Exports: reports, packets, redaction, erasure.
 CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
 	     core/emit-csv.c core/privacy.c core/report.c core/safefile.c \
 	     core/packet.c core/redact.c core/erase.c
-STORE_SRC := store/store.c store/migrate.c
+STORE_SRC := store/store.c store/migrate.c store/anchors.c
 TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \

@@ -338,10 +338,34 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		return g_strdup("(payload erased)");
 	if (!strcmp(t, "open") || !strcmp(t, "tag")) {
 		a = data_str(v, "kind");
+		b = data_str(v, "report");
+		if (b) {
+			r = g_strdup_printf("%s %s <%s>",
+					    !strcmp(t, "open") ? "opened as"
+							       : "tagged",
+					    a ? a : "?", b);
+		} else {
+			/* Before Message-IDs: the thread id of then. */
+			b = data_str(v, "thread");
+			r = g_strdup_printf("%s %s%s%s",
+					    !strcmp(t, "open") ? "opened as"
+							       : "tagged",
+					    a ? a : "?", b ? " thread:" : "",
+					    b ? b : "");
+		}
+	} else if (!strcmp(t, "anchor")) {
+		GVariant *ids = g_variant_lookup_value(
+		    v, "messages", G_VARIANT_TYPE("as"));
+
 		b = data_str(v, "thread");
-		r = g_strdup_printf("%s %s thread:%s",
-				    !strcmp(t, "open") ? "opened as" : "tagged",
-				    a ? a : "?", b ? b : "?");
+		r = g_strdup_printf("anchored to %zu message%s by Message-ID "
+				    "(thread:%s as it was)",
+				    ids ? g_variant_n_children(ids) : 0,
+				    ids && g_variant_n_children(ids) == 1 ?
+					    "" : "s",
+				    b ? b : "?");
+		if (ids)
+			g_variant_unref(ids);
 	} else if (!strcmp(t, "convert")) {
 		a = data_str(v, "from_kind");
 		b = data_str(v, "kind");
@@ -558,6 +582,8 @@ dc_case_free(dc_case_t *c)
 	g_free(c->opened_by);
 	if (c->threads)
 		g_ptr_array_unref(c->threads);
+	if (c->mail)
+		g_ptr_array_unref(c->mail);
 	if (c->notes)
 		g_ptr_array_unref(c->notes);
 	if (c->participants)
@@ -595,6 +621,7 @@ case_from_store(dc_store_t *s, dc_store_case_t *sc, dc_case_t **out,
 	c->reported_at = sc->reported_at;
 	c->subject = g_strdup(sc->subject);
 	c->threads = g_ptr_array_ref(sc->threads);
+	c->mail = g_ptr_array_ref(sc->mail);
 	st = dc_store_event_list(s, c->id, &evs, err);
 	if (st != DC_OK) {
 		dc_case_free(c);
@@ -874,10 +901,11 @@ tag_payload(const dc_tag_request_t *req, const char *from_kind)
 	int i;
 
 	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
-	g_variant_builder_add(&b, "{sv}", "thread",
-			      g_variant_new_string(req->thread_id));
 	g_variant_builder_add(&b, "{sv}", "kind",
 			      g_variant_new_string(dc_kind_name(req->kind)));
+	if (req->message_ids && req->message_ids[0])
+		g_variant_builder_add(&b, "{sv}", "report",
+				      g_variant_new_string(req->message_ids[0]));
 	if (from_kind && strcmp(from_kind, dc_kind_name(req->kind)))
 		g_variant_builder_add(&b, "{sv}", "from_kind",
 				      g_variant_new_string(from_kind));
@@ -924,6 +952,30 @@ tag_existing(dc_store_t *s, const dc_tag_request_t *req, int64_t id,
 	return st;
 }
 
+/* Inside the transaction: the case covers every message of the thread
+ * by Message-ID; the thread id is only their cache. */
+static dc_status_t
+add_thread_mail(dc_store_t *s, int64_t id, const dc_tag_request_t *req,
+		dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	int i;
+
+	for (i = 0; st == DC_OK && req->message_ids[i]; i++) {
+		dc_store_mail_t m = {
+			.case_id = id,
+			.message_id = (char *)req->message_ids[i],
+			.scope = "thread",
+			.role = i == 0 ? "report" : NULL,
+			.added_at = req->now,
+			.thread_id = (char *)req->thread_id,
+		};
+
+		st = dc_store_case_add_mail(s, &m, err);
+	}
+	return st;
+}
+
 static dc_status_t
 tag_new(dc_store_t *s, const dc_tag_request_t *req, int64_t *id,
 	dc_error_t *err)
@@ -933,11 +985,7 @@ tag_new(dc_store_t *s, const dc_tag_request_t *req, int64_t *id,
 	st = dc_store_case_insert(s, dc_kind_name(req->kind), "new", req->now,
 				  req->reported_at, req->subject, id, err);
 	if (st == DC_OK)
-		st = dc_store_case_add_thread(s, *id, req->thread_id, req->now,
-					      err);
-	if (st == DC_OK && req->lastmod)
-		st = dc_store_case_thread_set_lastmod(s, *id, req->thread_id,
-						      req->lastmod, err);
+		st = add_thread_mail(s, *id, req, err);
 	if (st == DC_OK)
 		st = append(s, *id, "open", tag_payload(req, NULL), req->actor,
 			    req->now, err);
@@ -952,6 +1000,9 @@ dc_case_tag(dc_store_t *s, const dc_tag_request_t *req, int64_t *case_id,
 	int64_t id = 0;
 
 	*created = 0;
+	if (!req->message_ids || !req->message_ids[0])
+		return dc_fail(err, DC_E_USAGE,
+			       "a case covers mail: no Message-ID given");
 	st = dc_store_begin(s, err);
 	if (st != DC_OK)
 		return st;

@@ -30,18 +30,17 @@ const char *dc_kind_label(dc_kind_t k);
 dc_status_t dc_kind_parse(const char *s, dc_kind_t *out, dc_error_t *err);
 
 typedef struct dc_tag_request {
-	const char *thread_id;
+	const char *thread_id; /* the notmuch thread now: where to look for
+				* its open case, and the cache of its mail */
+	/* The thread's Message-IDs in thread order, NULL-terminated: what
+	 * the case covers.  The first is the report. */
+	const char *const *message_ids;
 	dc_kind_t kind;
 	const char *note;    /* may be NULL */
 	const char *actor;   /* who tags */
 	const char *subject; /* the thread's subject, for the case list */
 	int64_t reported_at; /* date of the report (the thread's oldest) */
 	int64_t now;
-	/* Optional, for flagging replies that arrive later: notmuch's
-	 * revision when the thread was read and the ids of its messages
-	 * (NULL-terminated).  0 / NULL: unknown. */
-	int64_t lastmod;
-	const char *const *message_ids;
 } dc_tag_request_t;
 
 /*
@@ -51,7 +50,9 @@ typedef struct dc_tag_request {
  * into a violation report: that is recorded as its own "convert" event.
  * The notmuch tag change is queued in the same transaction (core/mirror.h);
  * call dc_mirror_flush() afterwards.  DC_E_DENIED when the open case of the
- * thread is one the viewer may not see (core/access.h).
+ * thread is one the viewer may not see (core/access.h).  The store's
+ * thread cache must be current (core/anchor.h); front ends call
+ * dc_action_tag() (core/action.h), which sees to that.
  */
 dc_status_t dc_case_tag(dc_store_t *s, const dc_tag_request_t *req,
 			int64_t *case_id, int *created, dc_error_t *err);
@@ -103,7 +104,10 @@ typedef struct dc_case {
 	int64_t updated_at;
 	int64_t reported_at;
 	char *subject;
-	GPtrArray *threads; /* char * */
+	GPtrArray *mail;    /* dc_store_mail_t *: what it covers, by
+			     * Message-ID (core/anchor.h) */
+	GPtrArray *threads; /* char *: the notmuch threads of that mail, as
+			     * the cache has them */
 	GPtrArray *notes;   /* dc_note_t * */
 	/* Derived from the events. */
 	int withdrawn;   /* the open was undone: no longer a case */

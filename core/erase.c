@@ -250,7 +250,36 @@ id_cmp(gconstpointer a, gconstpointer b)
 	return x < y ? -1 : x > y;
 }
 
-/* Subjects that show the person, in cases no event of theirs touched. */
+/*
+ * A Message-ID that names the person (git-send-email and many clients put
+ * the sender's address in it) goes too: the case keeps a stand-in that no
+ * mail has, so it shows that message as missing from then on.
+ */
+static dc_status_t
+erase_mail(eraser_t *x, dc_store_t *s, const dc_store_case_t *c,
+	   dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	guint i;
+
+	for (i = 0; st == DC_OK && i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+		char *h, *stand_in;
+
+		if (!matches(x, m->message_id))
+			continue;
+		h = dc_sha256_hex(m->message_id, -1);
+		stand_in = g_strdup_printf("erased.%.16s@decorum.invalid", h);
+		st = dc_store_mail_rename(s, c->id, m->message_id, stand_in,
+					  err);
+		g_free(stand_in);
+		g_free(h);
+	}
+	return st;
+}
+
+/* Subjects and Message-IDs that show the person, also in cases no event
+ * of theirs touched. */
 static dc_status_t
 clear_subjects(eraser_t *x, dc_store_t *s, dc_error_t *err)
 {
@@ -263,6 +292,8 @@ clear_subjects(eraser_t *x, dc_store_t *s, dc_error_t *err)
 
 		if (matches(x, c->subject))
 			st = dc_store_case_clear_subject(s, c->id, err);
+		if (st == DC_OK)
+			st = erase_mail(x, s, c, err);
 	}
 	if (cases)
 		g_ptr_array_unref(cases);

@@ -6,6 +6,7 @@
 #include <notmuch.h>
 #include <string.h>
 
+#include "core/anchor.h"
 #include "core/fsck.h"
 #include "core/mirror.h"
 
@@ -22,6 +23,15 @@ diff_free(gpointer p)
 	g_free(d);
 }
 
+static void
+gone_free(gpointer p)
+{
+	dc_fsck_gone_t *g = p;
+
+	g_free(g->message_id);
+	g_free(g);
+}
+
 void
 dc_fsck_free(dc_fsck_t *f)
 {
@@ -29,6 +39,8 @@ dc_fsck_free(dc_fsck_t *f)
 		return;
 	if (f->diffs)
 		g_ptr_array_unref(f->diffs);
+	if (f->gone)
+		g_ptr_array_unref(f->gone);
 	g_free(f);
 }
 
@@ -87,33 +99,82 @@ check_message(dc_fsck_t *f, notmuch_message_t *m, GPtrArray *wanted,
 	g_ptr_array_unref(have);
 }
 
+/* The messages of qs against wanted (NULL: none wanted), each with the
+ * cases that cover it alone (singles) added. */
 static dc_status_t
-scan_query(dc_fsck_t *f, void *db, const char *qs, GPtrArray *wanted,
-	   GHashTable *skip_threads, GHashTable *to_fix, dc_error_t *err)
+scan_query(dc_fsck_t *f, dc_store_t *s, void *db, const char *qs,
+	   GPtrArray *wanted, GPtrArray *singles, GHashTable *skip_threads,
+	   GHashTable *to_fix, dc_error_t *err)
 {
 	notmuch_query_t *q = notmuch_query_create(db, qs);
 	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t st;
+	notmuch_status_t nst;
+	dc_status_t st = DC_OK;
 
 	if (!q)
 		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	st = notmuch_query_search_messages(q, &msgs);
-	for (; st == NOTMUCH_STATUS_SUCCESS && notmuch_messages_valid(msgs);
+	nst = notmuch_query_search_messages(q, &msgs);
+	for (; st == DC_OK && nst == NOTMUCH_STATUS_SUCCESS &&
+	       notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *m = notmuch_messages_get(msgs);
+		GPtrArray *w = wanted;
 
-		if (!skip_threads ||
-		    !g_hash_table_contains(skip_threads,
-					   notmuch_message_get_thread_id(m)))
-			check_message(f, m, wanted, to_fix);
+		if (skip_threads &&
+		    g_hash_table_contains(skip_threads,
+					  notmuch_message_get_thread_id(m))) {
+			notmuch_message_destroy(m);
+			continue;
+		}
+		if (wanted && singles && singles->len)
+			st = dc_mirror_message_wanted(
+			    s, wanted, singles,
+			    notmuch_message_get_message_id(m), &w, err);
+		if (st == DC_OK)
+			check_message(f, m, w, to_fix);
+		if (w != wanted && st == DC_OK)
+			g_ptr_array_unref(w);
 		notmuch_message_destroy(m);
 	}
 	notmuch_query_destroy(q);
-	if (st != NOTMUCH_STATUS_SUCCESS)
+	if (st == DC_OK && nst != NOTMUCH_STATUS_SUCCESS)
 		return dc_fail(err, DC_E_DATA, "searching notmuch (%s): %s",
-			       qs, notmuch_status_to_string(st));
-	return DC_OK;
+			       qs, notmuch_status_to_string(nst));
+	return st;
+}
+
+/*
+ * Every case's mail, asked of notmuch message by message: what is gone
+ * from the index is reported and never stands in for another thread; a
+ * cache that disagrees (a message deleted since) is corrected, in this
+ * connection only unless repairing.
+ */
+static dc_status_t
+check_mail(dc_store_t *s, void *db, dc_fsck_t *f, dc_error_t *err)
+{
+	GPtrArray *mail = NULL;
+	dc_status_t st = dc_store_mail_all(s, &mail, err);
+	guint i;
+
+	for (i = 0; st == DC_OK && i < mail->len; i++) {
+		dc_store_mail_t *m = mail->pdata[i];
+		char *t = dc_anchor_thread_of(db, m->message_id);
+
+		if (!t) {
+			dc_fsck_gone_t *g = g_new0(dc_fsck_gone_t, 1);
+
+			g->case_id = m->case_id;
+			g->message_id = g_strdup(m->message_id);
+			g_ptr_array_add(f->gone, g);
+		}
+		if (g_strcmp0(t, m->thread_id))
+			st = dc_store_mail_set_thread(s, m->message_id, t, err);
+		g_free(t);
+	}
+	if (mail)
+		g_ptr_array_unref(mail);
+	return st;
 }
 
 static dc_status_t
@@ -122,31 +183,37 @@ scan(dc_store_t *s, void *db, dc_fsck_t *f, GHashTable *to_fix,
 {
 	GHashTable *tracked = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *threads = NULL;
-	dc_status_t st = dc_store_tracked_threads(s, &threads, err);
+	dc_status_t st = check_mail(s, db, f, err);
 	guint i;
 
+	if (st == DC_OK)
+		st = dc_store_tracked_threads(s, &threads, err);
 	for (i = 0; st == DC_OK && i < threads->len; i++) {
 		const char *t = threads->pdata[i];
-		GPtrArray *wanted = NULL;
+		GPtrArray *wanted = NULL, *singles = NULL;
 		char *qs;
 
 		g_hash_table_add(tracked, threads->pdata[i]);
-		if (!g_ascii_isalnum(*t) || strspn(t, "0123456789abcdef") !=
-						strlen(t))
+		if (strspn(t, "0123456789abcdef") != strlen(t))
 			continue; /* not a thread id notmuch could have */
 		st = dc_mirror_wanted(s, t, &wanted, err);
+		if (st == DC_OK)
+			st = dc_store_thread_single_mail(s, t, &singles, err);
 		qs = g_strdup_printf("thread:%s", t);
 		if (st == DC_OK)
-			st = scan_query(f, db, qs, wanted, NULL, to_fix, err);
+			st = scan_query(f, s, db, qs, wanted, singles, NULL,
+					to_fix, err);
 		g_free(qs);
 		if (wanted)
 			g_ptr_array_unref(wanted);
+		if (singles)
+			g_ptr_array_unref(singles);
 		f->threads++;
 	}
 	/* coc/ tags on threads no case covers: every one is extra. */
 	if (st == DC_OK)
-		st = scan_query(f, db, "tag:/^coc\\//", NULL, tracked, to_fix,
-				err);
+		st = scan_query(f, s, db, "tag:/^coc\\//", NULL, NULL, tracked,
+				to_fix, err);
 	g_hash_table_destroy(tracked);
 	if (threads)
 		g_ptr_array_unref(threads);
@@ -162,18 +229,11 @@ repair(dc_store_t *s, void *db, dc_fsck_t *f, GHashTable *to_fix,
 	dc_status_t st = DC_OK;
 
 	g_hash_table_iter_init(&it, to_fix);
-	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
-		GPtrArray *wanted = NULL;
-
-		st = dc_mirror_wanted(s, k, &wanted, err);
-		if (st == DC_OK)
-			st = dc_mirror_apply(db, k, wanted, &f->repaired, err);
-		/* Now in step: whatever was queued for it is done. */
-		if (st == DC_OK)
-			st = dc_store_outbox_done(s, k, 0, err);
-		if (wanted)
-			g_ptr_array_unref(wanted);
-	}
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL))
+		st = dc_mirror_apply(s, db, k, &f->repaired, err);
+	/* What was queued is applied too: store and notmuch agree after. */
+	if (st == DC_OK)
+		st = dc_mirror_flush_open(s, db, &f->repaired, err);
 	return st;
 }
 
@@ -189,9 +249,15 @@ dc_fsck_run(dc_store_t *s, const dc_mail_opts_t *mail_opts, int do_repair,
 
 	*out = f;
 	f->diffs = g_ptr_array_new_with_free_func(diff_free);
+	f->gone = g_ptr_array_new_with_free_func(gone_free);
 	st = dc_mirror_pending(s, &f->pending, err);
 	if (st == DC_OK)
 		st = dc_mirror_open(mail_opts, do_repair, &db, err);
+	/* Only a repair writes the store; a check keeps its cache private. */
+	if (st == DC_OK)
+		st = dc_anchor_sync(s, db, do_repair, NULL, 0, err);
+	if (st == DC_OK && !do_repair)
+		st = dc_store_mail_shadow(s, err);
 	if (st == DC_OK)
 		st = scan(s, db, f, to_fix, err);
 	f->limit = max_changes > 0 ? max_changes : MAX(25, f->tags / 10);

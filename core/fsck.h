@@ -3,7 +3,8 @@
  * Compare the case store with the notmuch tags both ways: every coc/ tag
  * the store wants on a tracked thread's messages, and every coc/ tag
  * notmuch holds that the store does not want (also on threads no case
- * covers).  Repairing applies the store's view to notmuch, refusing to
+ * covers).  Every case's mail is looked up by Message-ID: a message that
+ * is gone from the index is reported and never replaced.  Repairing applies the store's view to notmuch, refusing to
  * change more than a small share of the tags at once unless forced.
  */
 #ifndef DC_FSCK_H
@@ -22,8 +23,15 @@ typedef struct dc_fsck_diff {
 	int missing; /* 1: the store wants it, notmuch lacks it; 0: extra */
 } dc_fsck_diff_t;
 
+/* A message a case covers that the notmuch index does not have. */
+typedef struct dc_fsck_gone {
+	int64_t case_id;
+	char *message_id;
+} dc_fsck_gone_t;
+
 typedef struct dc_fsck {
 	GPtrArray *diffs; /* dc_fsck_diff_t * */
+	GPtrArray *gone;  /* dc_fsck_gone_t *: shown, never repaired */
 	int threads;      /* threads checked */
 	int tags;         /* coc/ tags wanted plus coc/ tags present */
 	int limit;        /* most changes a repair makes without force */

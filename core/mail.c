@@ -163,6 +163,12 @@ dc_mail_config_get(dc_mail_t *m, const char *key)
 	return r;
 }
 
+void *
+dc_mail_notmuch(dc_mail_t *m)
+{
+	return m->db;
+}
+
 unsigned long
 dc_mail_revision(dc_mail_t *m)
 {

@@ -36,6 +36,9 @@ const char *dc_mail_db_path(dc_mail_t *m);
 const char *dc_mail_user_email(dc_mail_t *m);
 /* A configuration value (e.g. "decorum.conduct_address"), or NULL (g_free). */
 char *dc_mail_config_get(dc_mail_t *m, const char *key);
+/* The notmuch_database_t * underneath, for core's other notmuch users
+ * (core/anchor.c, core/mirror.c). */
+void *dc_mail_notmuch(dc_mail_t *m);
 /* The database revision (lastmod), for "new since" checks. */
 unsigned long dc_mail_revision(dc_mail_t *m);
 

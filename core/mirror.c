@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/anchor.h"
 #include "core/case.h"
 #include "core/event.h"
 #include "core/mirror.h"
@@ -64,30 +65,13 @@ dc_mirror_wanted(dc_store_t *s, const char *thread_id, GPtrArray **out,
 	return DC_OK;
 }
 
+/* The outbox names the case, not its threads: which threads those are is
+ * decided at flush time, after the thread cache is brought up to date. */
 dc_status_t
 dc_mirror_queue_case(dc_store_t *s, int64_t case_id, int64_t now,
 		     dc_error_t *err)
 {
-	dc_store_case_t *c = NULL;
-	dc_status_t st = dc_store_case_get(s, case_id, &c, err);
-	guint i;
-
-	for (i = 0; st == DC_OK && i < c->threads->len; i++) {
-		GPtrArray *tags = NULL;
-		char *joined;
-
-		st = dc_mirror_wanted(s, c->threads->pdata[i], &tags, err);
-		if (st != DC_OK)
-			break;
-		g_ptr_array_add(tags, NULL);
-		joined = g_strjoinv(" ", (char **)tags->pdata);
-		st = dc_store_outbox_add(s, c->threads->pdata[i], joined, now,
-					 err);
-		g_free(joined);
-		g_ptr_array_unref(tags);
-	}
-	dc_store_case_free(c);
-	return st;
+	return dc_store_outbox_add(s, case_id, NULL, now, err);
 }
 
 dc_status_t
@@ -207,17 +191,13 @@ dc_mirror_close(void *db)
 
 /* Thread ids are hex; anything else must not reach a query string. */
 static dc_status_t
-thread_query(const char *thread_id, const char *extra, char **q,
-	     dc_error_t *err)
+thread_query(const char *thread_id, char **q, dc_error_t *err)
 {
-	const char *p;
-
-	for (p = thread_id; *p; p++)
-		if (!g_ascii_isalnum(*p))
-			return dc_fail(err, DC_E_DATA,
-				       "'%s' is not a notmuch thread id",
-				       thread_id);
-	*q = g_strdup_printf("thread:%s%s", thread_id, extra ? extra : "");
+	if (!*thread_id ||
+	    strspn(thread_id, "0123456789abcdef") != strlen(thread_id))
+		return dc_fail(err, DC_E_DATA,
+			       "'%s' is not a notmuch thread id", thread_id);
+	*q = g_strdup_printf("thread:%s", thread_id);
 	return DC_OK;
 }
 
@@ -264,53 +244,104 @@ apply_message(notmuch_message_t *m, GPtrArray *wanted, int *changes)
 }
 
 dc_status_t
-dc_mirror_apply(void *db, const char *thread_id, GPtrArray *wanted,
-		int *changes, dc_error_t *err)
+dc_mirror_message_wanted(dc_store_t *s, GPtrArray *thread_wanted,
+			 GPtrArray *singles, const char *message_id,
+			 GPtrArray **out, dc_error_t *err)
 {
-	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t st;
-	notmuch_query_t *q;
-	char *qs = NULL;
-	dc_status_t r = thread_query(thread_id, NULL, &qs, err);
+	GPtrArray *w = g_ptr_array_new_with_free_func(g_free);
+	dc_store_case_t *newest = NULL;
+	int64_t newest_id = 0;
+	dc_status_t st = DC_OK;
+	guint i;
 
-	if (r != DC_OK)
-		return r;
-	q = notmuch_query_create(db, qs);
-	g_free(qs);
-	if (!q)
-		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	st = notmuch_database_begin_atomic(db);
-	if (st == NOTMUCH_STATUS_SUCCESS)
-		st = notmuch_query_search_messages(q, &msgs);
-	for (; st == NOTMUCH_STATUS_SUCCESS && notmuch_messages_valid(msgs);
-	     notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *m = notmuch_messages_get(msgs);
+	for (i = 0; i < thread_wanted->len; i++)
+		g_ptr_array_add(w, g_strdup(thread_wanted->pdata[i]));
+	for (i = 0; singles && i < singles->len; i++) {
+		dc_store_mail_t *m = singles->pdata[i];
+		char *t;
 
-		st = apply_message(m, wanted, changes);
-		notmuch_message_destroy(m);
+		if (strcmp(m->message_id, message_id))
+			continue;
+		t = g_strdup_printf(PREFIX "case-%" G_GINT64_FORMAT,
+				    (gint64)m->case_id);
+		if (has_str(w, t))
+			g_free(t);
+		else
+			g_ptr_array_add(w, t);
+		if (!has_str(w, PREFIX "case"))
+			g_ptr_array_add(w, g_strdup(PREFIX "case"));
+		newest_id = MAX(newest_id, m->case_id);
 	}
-	if (st == NOTMUCH_STATUS_SUCCESS)
-		st = notmuch_database_end_atomic(db);
-	notmuch_query_destroy(q);
-	if (st != NOTMUCH_STATUS_SUCCESS)
-		return nm_fail(err, st, "writing notmuch tags", NULL);
+	/* Without a case of the whole thread, the message's own case gives
+	 * kind and state. */
+	if (newest_id && !has_str(thread_wanted, PREFIX "case"))
+		st = dc_store_case_get(s, newest_id, &newest, err);
+	if (newest) {
+		g_ptr_array_add(w, g_strdup_printf(PREFIX "%s", newest->kind));
+		g_ptr_array_add(w, g_strdup_printf(PREFIX "state-%s",
+						   newest->state));
+		dc_store_case_free(newest);
+	}
+	if (st != DC_OK) {
+		g_ptr_array_unref(w);
+		return st;
+	}
+	g_ptr_array_sort(w, cmp_str);
+	*out = w;
 	return DC_OK;
 }
 
-/* The newest outbox row per thread. */
-static GHashTable *
-newest_per_thread(GPtrArray *rows)
+dc_status_t
+dc_mirror_apply(dc_store_t *s, void *db, const char *thread_id, int *changes,
+		dc_error_t *err)
 {
-	GHashTable *h = g_hash_table_new(g_str_hash, g_str_equal);
-	guint i;
+	GPtrArray *wanted = NULL, *singles = NULL;
+	notmuch_messages_t *msgs = NULL;
+	notmuch_status_t nst = NOTMUCH_STATUS_SUCCESS;
+	notmuch_query_t *q = NULL;
+	char *qs = NULL;
+	dc_status_t st = thread_query(thread_id, &qs, err);
 
-	for (i = 0; i < rows->len; i++) {
-		dc_store_outbox_t *o = rows->pdata[i];
-
-		g_hash_table_insert(h, o->thread_id, o);
+	if (st == DC_OK)
+		st = dc_mirror_wanted(s, thread_id, &wanted, err);
+	if (st == DC_OK)
+		st = dc_store_thread_single_mail(s, thread_id, &singles, err);
+	if (st == DC_OK && !(q = notmuch_query_create(db, qs)))
+		st = dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
+	g_free(qs);
+	if (st == DC_OK) {
+		notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
+		nst = notmuch_database_begin_atomic(db);
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			nst = notmuch_query_search_messages(q, &msgs);
 	}
-	return h;
+	for (; st == DC_OK && nst == NOTMUCH_STATUS_SUCCESS &&
+	       notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *m = notmuch_messages_get(msgs);
+		GPtrArray *w = wanted;
+
+		if (singles->len)
+			st = dc_mirror_message_wanted(
+			    s, wanted, singles, notmuch_message_get_message_id(m),
+			    &w, err);
+		if (st == DC_OK)
+			nst = apply_message(m, w, changes);
+		if (w != wanted && st == DC_OK)
+			g_ptr_array_unref(w);
+		notmuch_message_destroy(m);
+	}
+	if (st == DC_OK && nst == NOTMUCH_STATUS_SUCCESS)
+		nst = notmuch_database_end_atomic(db);
+	if (q)
+		notmuch_query_destroy(q);
+	if (wanted)
+		g_ptr_array_unref(wanted);
+	if (singles)
+		g_ptr_array_unref(singles);
+	if (st == DC_OK && nst != NOTMUCH_STATUS_SUCCESS)
+		return nm_fail(err, nst, "writing notmuch tags", NULL);
+	return st;
 }
 
 static void
@@ -323,20 +354,53 @@ test_crash_hook(void)
 		raise(SIGKILL);
 }
 
-dc_status_t
-dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
-		dc_error_t *err)
+/* The threads the queued rows touch, as the cache has them now. */
+static dc_status_t
+queued_threads(dc_store_t *s, void *db, GPtrArray *rows, GPtrArray *threads,
+	       dc_error_t *err)
 {
-	GPtrArray *rows = NULL;
-	GHashTableIter it;
-	GHashTable *newest;
-	gpointer v;
-	void *db = NULL;
-	int changes = 0;
-	dc_status_t st;
+	dc_status_t st = DC_OK;
+	guint i, k;
 
-	if (applied)
-		*applied = 0;
+	for (i = 0; st == DC_OK && i < rows->len; i++) {
+		dc_store_outbox_t *o = rows->pdata[i];
+		dc_store_case_t *c = NULL;
+
+		if (o->message_id) {
+			char *t = dc_anchor_thread_of(db, o->message_id);
+
+			if (t && !has_str(threads, t))
+				g_ptr_array_add(threads, t);
+			else
+				g_free(t);
+			continue;
+		}
+		st = dc_store_case_get(s, o->case_id, &c, err);
+		if (st == DC_E_NOT_FOUND) { /* nothing left to tag */
+			dc_error_clear(err);
+			st = DC_OK;
+			continue;
+		}
+		for (k = 0; st == DC_OK && k < c->mail->len; k++) {
+			dc_store_mail_t *m = c->mail->pdata[k];
+
+			if (m->thread_id && !has_str(threads, m->thread_id))
+				g_ptr_array_add(threads,
+						g_strdup(m->thread_id));
+		}
+		dc_store_case_free(c);
+	}
+	return st;
+}
+
+dc_status_t
+dc_mirror_flush_open(dc_store_t *s, void *db, int *changes, dc_error_t *err)
+{
+	GPtrArray *rows = NULL, *threads;
+	dc_status_t st;
+	int64_t last;
+	guint i;
+
 	st = dc_store_outbox_list(s, &rows, err);
 	if (st != DC_OK)
 		return st;
@@ -344,155 +408,41 @@ dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
 		g_ptr_array_unref(rows);
 		return DC_OK;
 	}
-	test_crash_hook();
-	st = dc_mirror_open(mail_opts, 1, &db, err);
-	if (st != DC_OK) {
-		g_ptr_array_unref(rows);
-		return st;
-	}
-	newest = newest_per_thread(rows);
-	g_hash_table_iter_init(&it, newest);
-	while (st == DC_OK && g_hash_table_iter_next(&it, NULL, &v)) {
-		dc_store_outbox_t *o = v;
-		GPtrArray *wanted = NULL;
-
-		st = dc_mirror_wanted(s, o->thread_id, &wanted, err);
-		if (st == DC_OK)
-			st = dc_mirror_apply(db, o->thread_id, wanted,
-					     &changes, err);
-		if (st == DC_OK)
-			st = dc_store_outbox_done(s, o->thread_id, o->id, err);
-		if (wanted)
-			g_ptr_array_unref(wanted);
-	}
-	g_hash_table_destroy(newest);
+	last = ((dc_store_outbox_t *)rows->pdata[rows->len - 1])->id;
+	threads = g_ptr_array_new_with_free_func(g_free);
+	st = queued_threads(s, db, rows, threads, err);
+	for (i = 0; st == DC_OK && i < threads->len; i++)
+		st = dc_mirror_apply(s, db, threads->pdata[i], changes, err);
+	if (st == DC_OK)
+		st = dc_store_outbox_done(s, last, err);
+	g_ptr_array_unref(threads);
 	g_ptr_array_unref(rows);
-	dc_mirror_close(db);
-	if (applied)
-		*applied = changes;
 	return st;
-}
-
-/* ---- late replies ----------------------------------------------------- */
-
-/* Message ids the thread had when the case was opened, from its open
- * event; NULL when they were not recorded. */
-static dc_status_t
-known_messages(dc_store_t *s, int64_t case_id, GHashTable **out,
-	       dc_error_t *err)
-{
-	GPtrArray *evs = NULL;
-	dc_status_t st = dc_store_event_list(s, case_id, &evs, err);
-	guint i;
-
-	*out = NULL;
-	for (i = 0; st == DC_OK && i < evs->len && !*out; i++) {
-		const dc_store_event_t *ev = evs->pdata[i];
-		GVariant *v, *ids;
-		GVariantIter vi;
-		const char *id;
-
-		if (strcmp(ev->type, "open") || !(v = dc_event_data(ev)))
-			continue;
-		ids = g_variant_lookup_value(v, "messages",
-					     G_VARIANT_TYPE("as"));
-		if (ids) {
-			*out = g_hash_table_new_full(g_str_hash, g_str_equal,
-						     g_free, NULL);
-			g_variant_iter_init(&vi, ids);
-			while (g_variant_iter_next(&vi, "&s", &id))
-				g_hash_table_add(*out, g_strdup(id));
-			g_variant_unref(ids);
-		}
-		g_variant_unref(v);
-	}
-	if (evs)
-		g_ptr_array_unref(evs);
-	return st;
-}
-
-static dc_status_t
-late_in_thread(void *db, const char *thread_id, int64_t lastmod,
-	       int64_t opened, GHashTable *known, GPtrArray *out,
-	       dc_error_t *err)
-{
-	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t st;
-	notmuch_query_t *q;
-	char extra[64], *qs = NULL;
-	dc_status_t r;
-
-	/* Only what notmuch changed since: lastmod narrows the search. */
-	g_snprintf(extra, sizeof(extra), " and lastmod:%" G_GINT64_FORMAT "..",
-		   (gint64)lastmod);
-	r = thread_query(thread_id, lastmod ? extra : NULL, &qs, err);
-	if (r != DC_OK)
-		return r;
-	q = notmuch_query_create(db, qs);
-	g_free(qs);
-	if (!q)
-		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
-	st = notmuch_query_search_messages(q, &msgs);
-	for (; st == NOTMUCH_STATUS_SUCCESS && notmuch_messages_valid(msgs);
-	     notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *m = notmuch_messages_get(msgs);
-		const char *id = notmuch_message_get_message_id(m);
-		int late;
-
-		/* Tagging bumps lastmod too: a late message is one the
-		 * thread did not have when the case was opened. */
-		if (known)
-			late = !g_hash_table_contains(known, id);
-		else
-			late = notmuch_message_get_date(m) > opened;
-		if (late)
-			g_ptr_array_add(out, g_strdup(id));
-		notmuch_message_destroy(m);
-	}
-	notmuch_query_destroy(q);
-	if (st != NOTMUCH_STATUS_SUCCESS)
-		return nm_fail(err, st, "searching notmuch", NULL);
-	return DC_OK;
 }
 
 dc_status_t
-dc_case_late_replies(dc_store_t *s, const dc_mail_opts_t *opts,
-		     int64_t case_id, GPtrArray **out, dc_error_t *err)
+dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
+		dc_error_t *err)
 {
-	dc_case_t *c = NULL;
-	GHashTable *known = NULL;
 	void *db = NULL;
+	int changes = 0, pending = 0;
 	dc_status_t st;
-	guint i;
 
-	*out = NULL;
-	st = dc_case_get(s, case_id, &c, err); /* access rules */
+	if (applied)
+		*applied = 0;
+	st = dc_store_outbox_count(s, &pending, err);
+	if (st != DC_OK || pending == 0)
+		return st;
+	test_crash_hook();
+	st = dc_mirror_open(mail_opts, 1, &db, err);
+	/* While we hold notmuch's write lock nobody else moves mail: the
+	 * cache brought up to date now stays right for the writes. */
 	if (st == DC_OK)
-		st = known_messages(s, case_id, &known, err);
+		st = dc_anchor_sync(s, db, 1, NULL, 0, err);
 	if (st == DC_OK)
-		st = dc_mirror_open(opts, 0, &db, err);
-	if (st == DC_OK)
-		*out = g_ptr_array_new_with_free_func(g_free);
-	for (i = 0; st == DC_OK && i < c->threads->len; i++) {
-		int64_t lastmod = 0;
-
-		st = dc_store_case_thread_lastmod(s, case_id,
-						  c->threads->pdata[i],
-						  &lastmod, err);
-		if (st == DC_OK)
-			st = late_in_thread(db, c->threads->pdata[i],
-					    lastmod, c->created_at,
-					    i == 0 ? known : NULL, *out, err);
-	}
+		st = dc_mirror_flush_open(s, db, &changes, err);
 	dc_mirror_close(db);
-	if (known)
-		g_hash_table_destroy(known);
-	dc_case_free(c);
-	if (st != DC_OK && *out) {
-		g_ptr_array_unref(*out);
-		*out = NULL;
-	}
+	if (applied)
+		*applied = changes;
 	return st;
 }

@@ -26,6 +26,11 @@ dc_status_t dc_mirror_pending(dc_store_t *s, int *count, dc_error_t *err);
 dc_status_t dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts,
 			    int *applied, dc_error_t *err);
 
+/* The same with an open read-write notmuch_database_t * whose thread
+ * cache is current (fsck); adds to *changes. */
+dc_status_t dc_mirror_flush_open(dc_store_t *s, void *notmuch_db,
+				 int *changes, dc_error_t *err);
+
 /*
  * The coc/ tags the store wants on a thread's messages (char *, sorted):
  * coc/case and coc/case-N for every case covering it that is not
@@ -35,34 +40,32 @@ dc_status_t dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts,
 dc_status_t dc_mirror_wanted(dc_store_t *s, const char *thread_id,
 			     GPtrArray **out, dc_error_t *err);
 
-/* Queue the wanted tags of every thread of the case; call inside the
+/* Queue the case for its tags to be brought up to date; call inside the
  * transaction that records the event. */
 dc_status_t dc_mirror_queue_case(dc_store_t *s, int64_t case_id, int64_t now,
 				 dc_error_t *err);
 
+/* thread_wanted plus the tags of the cases that cover message_id alone
+ * (message scope, singles: dc_store_mail_t * of its thread). */
+dc_status_t dc_mirror_message_wanted(dc_store_t *s, GPtrArray *thread_wanted,
+				     GPtrArray *singles,
+				     const char *message_id, GPtrArray **out,
+				     dc_error_t *err);
+
 /*
- * Make the messages of thread_id carry exactly the wanted coc/ tags (other
- * tags untouched) in an open read-write notmuch database (a
- * notmuch_database_t *).  For fsck.
+ * Make the messages of thread_id carry exactly the coc/ tags the store
+ * wants (other tags untouched) in an open read-write notmuch database (a
+ * notmuch_database_t *).  The thread cache must be current.
  */
-dc_status_t dc_mirror_apply(void *notmuch_db, const char *thread_id,
-			    GPtrArray *wanted, int *changes, dc_error_t *err);
+dc_status_t dc_mirror_apply(dc_store_t *s, void *notmuch_db,
+			    const char *thread_id, int *changes,
+			    dc_error_t *err);
 
 /* Open notmuch per opts, read-write, without waiting for a lock
  * (DC_E_LOCKED); returns a notmuch_database_t *. */
 dc_status_t dc_mirror_open(const dc_mail_opts_t *opts, int writable,
 			   void **out, dc_error_t *err);
 void dc_mirror_close(void *notmuch_db);
-
-/*
- * Replies that joined the case's threads after it was opened: messages
- * notmuch indexed or changed after the revision recorded when the thread
- * joined (lastmod) that were not in the thread then.  *out: char *
- * message ids.
- */
-dc_status_t dc_case_late_replies(dc_store_t *s, const dc_mail_opts_t *opts,
-				 int64_t case_id, GPtrArray **out,
-				 dc_error_t *err);
 
 /*
  * Test hook, for the crash test only: with DECORUM_TEST_CRASH=after-commit

@@ -17,6 +17,7 @@
 #include "core/sanitize.h"
 #include "core/privacy.h"
 #include "core/redact.h"
+#include "core/anchor.h"
 #include "core/safefile.h"
 
 #define TAB_LIST "tech-board@lists.linux-foundation.org"
@@ -28,6 +29,7 @@ typedef struct packet {
 	GPtrArray *datas; /* GString * */
 	GString *links;
 	unsigned messages;
+	dc_anchor_state_t *mail; /* the case's mail as notmuch has it now */
 	dc_identity_set_t *reporters;
 	int guessed; /* no reporter recorded: the oldest sender taken */
 } packet_t;
@@ -443,6 +445,16 @@ add_cover(packet_t *p)
 	GDateTime *d = g_date_time_new_from_unix_utc(p->o->now);
 	char *date = g_date_time_format(d, "%a, %d %b %Y %H:%M:%S +0000");
 	char *reported = iso(p->c->reported_at), *opened = iso(p->c->created_at);
+	GString *missing = g_string_new(NULL);
+
+	/* Counted, not named: a Message-ID can name its sender. */
+	if (p->mail->missing->len)
+		g_string_printf(missing,
+				"  Missing:   %u message%s of the case %s not "
+				"in the sender's notmuch index\n",
+				p->mail->missing->len,
+				p->mail->missing->len == 1 ? "" : "s",
+				p->mail->missing->len == 1 ? "is" : "are");
 
 	g_string_append_printf(s,
 		"From: %s\n"
@@ -467,20 +479,22 @@ add_cover(packet_t *p)
 		"  Reported:  %s\n"
 		"  Opened:    %s\n"
 		"  Threads:   %u\n"
-		"  Messages:  %u (thread.mbox, mboxrd%s)\n\n"
+		"  Messages:  %u (thread.mbox, mboxrd%s)\n"
+		"%s\n"
 		"The timeline is in timeline.txt, decisions so far in\n"
 		"decisions.txt, lore links in links.txt, conflicts of interest\n"
 		"in conflicts.txt; MANIFEST.sha256 checks them all\n"
 		"(sha256sum -c MANIFEST.sha256).\n\n"
 		"Decision requested: %s\n",
 		(gint64)p->c->id, dc_kind_label(p->c->kind), p->c->state,
-		reported, opened, p->c->threads->len, p->messages,
-		p->o->redact ? ", reporters redacted" : "",
+		reported, opened, p->mail->threads->len, p->messages,
+		p->o->redact ? ", reporters redacted" : "", missing->str,
 		p->c->kind == DC_KIND_TAB ?
 			"your advice on this case." :
 			"approval or rejection of the measures the\n"
 			"Code of Conduct Committee recommends.");
 	cover_summary(p, s);
+	g_string_free(missing, TRUE);
 	g_free(reported);
 	g_free(opened);
 	g_free(date);
@@ -523,8 +537,9 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 			return st;
 	}
 	mbox = add_file(p, "thread.mbox");
-	for (i = 0; st == DC_OK && i < p->c->threads->len; i++)
-		st = add_thread(p, mail, p->c->threads->pdata[i], mbox, 0, err);
+	for (i = 0; st == DC_OK && i < p->mail->threads->len; i++)
+		st = add_thread(p, mail, p->mail->threads->pdata[i], mbox, 0,
+				err);
 	if (st != DC_OK)
 		return st;
 	g_string_append(add_file(p, "links.txt"), p->links->str);
@@ -596,9 +611,17 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	packet_t p = { .o = o };
 	dc_status_t st;
 
-	st = dc_case_get(s, o->case_id, &p.c, err);
-	if (st != DC_OK)
+	st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, 0, err);
+	if (st == DC_OK)
+		st = dc_case_get(s, o->case_id, &p.c, err);
+	/* Asked of notmuch by Message-ID: never another thread's mail. */
+	if (st == DC_OK)
+		st = dc_anchor_resolve(dc_mail_notmuch(mail), p.c, &p.mail,
+				       err);
+	if (st != DC_OK) {
+		dc_case_free(p.c);
 		return st;
+	}
 	p.names = g_ptr_array_new_with_free_func(g_free);
 	p.datas = g_ptr_array_new_with_free_func(gstring_free);
 	p.links = g_string_new(NULL);
@@ -611,6 +634,7 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	if (messages)
 		*messages = p.messages;
 	dc_identity_set_free(p.reporters);
+	dc_anchor_state_free(p.mail);
 	g_string_free(p.links, TRUE);
 	g_ptr_array_unref(p.names);
 	g_ptr_array_unref(p.datas);

@@ -12,6 +12,7 @@
 
 #include "core/access.h"
 #include "core/outcome.h"
+#include "core/anchor.h"
 #include "core/report.h"
 #include "core/sanitize.h"
 #include "core/vote.h"
@@ -499,6 +500,7 @@ case_new(const dc_store_case_t *sc)
 	c->reported_at = sc->reported_at;
 	c->subject = g_strdup(sc->subject);
 	c->threads = g_ptr_array_ref(sc->threads);
+	c->mail = g_ptr_array_ref(sc->mail);
 	return c;
 }
 
@@ -631,7 +633,10 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	*out = NULL;
 	b.roots = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 					g_free);
-	if (s) {
+	/* The threads of cases, as this notmuch database numbers them. */
+	if (s && mail)
+		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, 0, err);
+	if (s && st == DC_OK) {
 		b.rule = configured_rule();
 		st = dc_access_load(s, &b.access, err);
 		if (st == DC_OK)

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,67 @@ int
 dc_sql_bind_text(sqlite3_stmt *st, int i, const char *v)
 {
 	return sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+}
+
+static int
+bind_va(sqlite3_stmt *st, const char *types, va_list ap)
+{
+	int rc = SQLITE_OK, i;
+
+	for (i = 0; types[i] && rc == SQLITE_OK; i++) {
+		if (types[i] == 'i')
+			rc = sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t));
+		else
+			rc = dc_sql_bind_text(st, i + 1,
+					      va_arg(ap, const char *));
+	}
+	return rc;
+}
+
+/*
+ * Prepare sql and bind its parameters ?1, ?2, ... from the arguments,
+ * one letter of types each: 'i' an int64_t, 's' a const char * (NULL
+ * binds NULL).  On failure st is finalized and NULL.
+ */
+dc_status_t
+dc_sql_prepare_bind(dc_store_t *s, const char *sql, sqlite3_stmt **st,
+		    const char *what, dc_error_t *err, const char *types, ...)
+{
+	dc_status_t ret = dc_sql_prepare(s, sql, st, what, err);
+	va_list ap;
+	int rc;
+
+	if (ret != DC_OK)
+		return ret;
+	va_start(ap, types);
+	rc = bind_va(*st, types, ap);
+	va_end(ap);
+	if (rc != SQLITE_OK) {
+		ret = dc_sql_finish(s, *st, rc, what, err);
+		*st = NULL;
+	}
+	return ret;
+}
+
+/* Prepare, bind (as dc_sql_prepare_bind) and run a statement without
+ * rows. */
+dc_status_t
+dc_sql_run(dc_store_t *s, const char *sql, const char *what, dc_error_t *err,
+	   const char *types, ...)
+{
+	sqlite3_stmt *st = NULL;
+	dc_status_t ret = dc_sql_prepare(s, sql, &st, what, err);
+	va_list ap;
+	int rc;
+
+	if (ret != DC_OK)
+		return ret;
+	va_start(ap, types);
+	rc = bind_va(st, types, ap);
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	return dc_sql_finish(s, st, rc, what, err);
 }
 
 char *
@@ -485,6 +547,8 @@ dc_store_case_free(dc_store_case_t *c)
 	g_free(c->subject);
 	if (c->threads)
 		g_ptr_array_unref(c->threads);
+	if (c->mail)
+		g_ptr_array_unref(c->mail);
 	g_free(c);
 }
 
@@ -549,68 +613,6 @@ dc_store_case_update(dc_store_t *s, int64_t id, const char *kind,
 	return ret;
 }
 
-/* Adding a thread the case already covers is not an error: nothing to do. */
-dc_status_t
-dc_store_case_add_thread(dc_store_t *s, int64_t case_id, const char *thread_id,
-			 int64_t added_at, dc_error_t *err)
-{
-	const char *what = "adding a thread to a case";
-	sqlite3_stmt *st;
-	dc_status_t ret;
-	int rc;
-
-	if (!thread_id || !*thread_id)
-		return dc_fail(err, DC_E_USAGE, "%s: no thread id", what);
-	ret = dc_sql_prepare(
-	    s,
-	    "INSERT OR IGNORE INTO case_threads (case_id, thread_id,"
-	    " added_at) VALUES (?1, ?2, ?3)",
-	    &st, what, err);
-	if (ret != DC_OK)
-		return ret;
-	if (sqlite3_bind_int64(st, 1, case_id) ||
-	    dc_sql_bind_text(st, 2, thread_id) ||
-	    sqlite3_bind_int64(st, 3, added_at))
-		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE && foreign_key_failed(s)) {
-		sqlite3_finalize(st);
-		return dc_fail(err, DC_E_NOT_FOUND, "no case #%lld",
-			       (long long)case_id);
-	}
-	return dc_sql_finish(s, st, rc, what, err);
-}
-
-dc_status_t
-dc_store_case_find_open(dc_store_t *s, const char *thread_id, int64_t *id_out,
-			dc_error_t *err)
-{
-	const char *what = "looking up the case of a thread";
-	sqlite3_stmt *st;
-	dc_status_t ret;
-	int rc;
-
-	ret = dc_sql_prepare(s,
-			     "SELECT c.id FROM cases c"
-			     " JOIN case_threads t ON t.case_id = c.id"
-			     " WHERE t.thread_id = ?1"
-			     " AND c.state NOT IN ('closed', 'withdrawn')"
-			     " ORDER BY c.id DESC LIMIT 1",
-			     &st, what, err);
-	if (ret != DC_OK)
-		return ret;
-	if (dc_sql_bind_text(st, 1, thread_id))
-		return dc_sql_finish(s, st, sqlite3_errcode(s->db), what, err);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && id_out)
-		*id_out = sqlite3_column_int64(st, 0);
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret == DC_OK && rc == SQLITE_DONE)
-		return dc_fail(err, DC_E_NOT_FOUND,
-			       "no open case covers thread %s", thread_id);
-	return ret;
-}
-
 static dc_store_case_t *
 case_from_row(sqlite3_stmt *st)
 {
@@ -623,6 +625,7 @@ case_from_row(sqlite3_stmt *st)
 	c->updated_at = sqlite3_column_int64(st, 4);
 	c->reported_at = sqlite3_column_int64(st, 5);
 	c->subject = dc_sql_column_dup(st, 6);
+	c->mail = g_ptr_array_new_with_free_func(dc_store_mail_free_cb);
 	c->threads = g_ptr_array_new_with_free_func(g_free);
 	return c;
 }
@@ -640,7 +643,7 @@ dc_sql_read_cases(dc_store_t *s, sqlite3_stmt *st, GPtrArray *out, const char *w
 			g_ptr_array_add(out, c);
 		}
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
-			g_ptr_array_add(c->threads, dc_sql_column_dup(st, 7));
+			dc_sql_case_add_mail_row(c, st, 7);
 	}
 	return dc_sql_finish(s, st, rc, what, err);
 }

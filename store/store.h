@@ -52,6 +52,20 @@ void dc_store_rollback(dc_store_t *s);
 
 /* ---- cases ------------------------------------------------------------ */
 
+/* One message a case covers, named by its Message-ID. */
+typedef struct dc_store_mail {
+	int64_t case_id;
+	char *message_id; /* without angle brackets */
+	char *scope;      /* "thread": it and its notmuch thread; "message" */
+	char *role;       /* "report" for the report itself, else NULL */
+	int64_t added_at;
+	char *thread_id;  /* cache: its notmuch thread at the last sync
+			   * (core/anchor.h); NULL when not in the index */
+} dc_store_mail_t;
+
+void dc_store_mail_free(dc_store_mail_t *m);
+void dc_store_mail_free_cb(gpointer m);
+
 typedef struct dc_store_case {
 	int64_t id;
 	char *kind;  /* "admonition", "escalation", "tab" */
@@ -60,7 +74,9 @@ typedef struct dc_store_case {
 	int64_t updated_at;
 	int64_t reported_at; /* when the report was made (first mail) */
 	char *subject;       /* subject of the first thread, as stored */
-	GPtrArray *threads;  /* char * notmuch thread ids, in order added */
+	GPtrArray *mail;     /* dc_store_mail_t *, in the order added */
+	GPtrArray *threads;  /* char *: the cached notmuch threads of its
+			      * thread-scope mail, in that order */
 } dc_store_case_t;
 
 void dc_store_case_free(dc_store_case_t *c);
@@ -73,12 +89,9 @@ dc_status_t dc_store_case_insert(dc_store_t *s, const char *kind,
 dc_status_t dc_store_case_update(dc_store_t *s, int64_t id, const char *kind,
 				 const char *state, int64_t updated_at,
 				 dc_error_t *err);
-dc_status_t dc_store_case_add_thread(dc_store_t *s, int64_t case_id,
-				     const char *thread_id, int64_t added_at,
-				     dc_error_t *err);
-/* The newest case covering thread_id whose state is neither "closed" nor
- * "withdrawn";
- * DC_E_NOT_FOUND when there is none. */
+/* The newest case with thread-scope mail cached in thread_id whose state
+ * is neither "closed" nor "withdrawn"; DC_E_NOT_FOUND when there is
+ * none. */
 dc_status_t dc_store_case_find_open(dc_store_t *s, const char *thread_id,
 				    int64_t *id_out, dc_error_t *err);
 dc_status_t dc_store_case_get(dc_store_t *s, int64_t id,
@@ -139,38 +152,81 @@ dc_status_t dc_store_member_get(dc_store_t *s, const char *address,
 dc_status_t dc_store_member_list(dc_store_t *s, GPtrArray **out,
 				 dc_error_t *err);
 
+/* ---- the mail of cases (store/anchors.c) ------------------------------ */
+
+/* Add a message to a case (m->case_id); one it covers already is left as
+ * it is.  DC_E_NOT_FOUND for no such case. */
+dc_status_t dc_store_case_add_mail(dc_store_t *s, const dc_store_mail_t *m,
+				   dc_error_t *err);
+/* Every case's mail (dc_store_mail_t *), by case and order added. */
+dc_status_t dc_store_mail_all(dc_store_t *s, GPtrArray **out,
+			      dc_error_t *err);
+/* Cache thread_id (NULL: not in the index) for every row of message_id. */
+dc_status_t dc_store_mail_set_thread(dc_store_t *s, const char *message_id,
+				     const char *thread_id, dc_error_t *err);
+/* Replace a case's message_id by stand_in (erasure: core/erase.h). */
+dc_status_t dc_store_mail_rename(dc_store_t *s, int64_t case_id,
+				 const char *message_id, const char *stand_in,
+				 dc_error_t *err);
+/* The notmuch database (uuid, revision) the cache was brought up to date
+ * with; *uuid NULL when never. */
+dc_status_t dc_store_mail_sync_get(dc_store_t *s, char **uuid,
+				   int64_t *revision, dc_error_t *err);
+dc_status_t dc_store_mail_sync_set(dc_store_t *s, const char *uuid,
+				   int64_t revision, dc_error_t *err);
+/*
+ * From now on this connection reads and writes a private copy of the
+ * cache (SQLite TEMP tables shadow case_mail and mail_sync), leaving the
+ * store file as it is: for a store opened read-only, or locked.
+ */
+dc_status_t dc_store_mail_shadow(dc_store_t *s, dc_error_t *err);
+
+/* Cases opened before Message-IDs named their mail (migration 004). */
+typedef struct dc_store_legacy {
+	int64_t case_id;
+	char *thread_id;
+	int64_t added_at;
+} dc_store_legacy_t;
+
+dc_status_t dc_store_legacy_list(dc_store_t *s, GPtrArray **out,
+				 dc_error_t *err);
+dc_status_t dc_store_legacy_done(dc_store_t *s, int64_t case_id,
+				 const char *thread_id, dc_error_t *err);
+
+/* The cases (int64_t ids, ascending) whose thread-scope mail is cached
+ * in thread_id, and whose state is not "withdrawn". */
+dc_status_t dc_store_thread_cases(dc_store_t *s, const char *thread_id,
+				  GArray **out, dc_error_t *err);
+/* The message-scope mail cached in thread_id (dc_store_mail_t *) of
+ * cases not withdrawn. */
+dc_status_t dc_store_thread_single_mail(dc_store_t *s, const char *thread_id,
+					GPtrArray **out, dc_error_t *err);
+/* Every thread the cache holds for any case (char *), sorted. */
+dc_status_t dc_store_tracked_threads(dc_store_t *s, GPtrArray **out,
+				     dc_error_t *err);
+
+/* The notmuch tag outbox: cases whose coc/ tags must be brought up to
+ * date, and messages that left a case (message_id non-NULL). */
 typedef struct dc_store_outbox {
 	int64_t id;
-	char *thread_id;
-	char *tags; /* space-separated */
+	int64_t case_id;
+	char *message_id; /* NULL: the case's own mail */
 	int64_t created_at;
 } dc_store_outbox_t;
 
 void dc_store_outbox_free(dc_store_outbox_t *o);
-dc_status_t dc_store_outbox_add(dc_store_t *s, const char *thread_id,
-				const char *tags, int64_t at, dc_error_t *err);
+dc_status_t dc_store_outbox_add(dc_store_t *s, int64_t case_id,
+				const char *message_id, int64_t at,
+				dc_error_t *err);
 /* Oldest first; *out frees its elements. */
 dc_status_t dc_store_outbox_list(dc_store_t *s, GPtrArray **out,
 				 dc_error_t *err);
-/* Remove the rows of thread_id up to and including id (id 0: all). */
-dc_status_t dc_store_outbox_done(dc_store_t *s, const char *thread_id,
-				 int64_t id, dc_error_t *err);
+/* Remove the rows up to and including id. */
+dc_status_t dc_store_outbox_done(dc_store_t *s, int64_t id, dc_error_t *err);
+/* Remove the rows of one case (all of them: it is in step). */
+dc_status_t dc_store_outbox_done_case(dc_store_t *s, int64_t case_id,
+				      dc_error_t *err);
 dc_status_t dc_store_outbox_count(dc_store_t *s, int *count, dc_error_t *err);
-
-/* The cases covering a thread (int64_t ids, ascending) whose state is
- * not "withdrawn". */
-dc_status_t dc_store_thread_cases(dc_store_t *s, const char *thread_id,
-				  GArray **out, dc_error_t *err);
-/* Every thread any case covers (char *), sorted. */
-dc_status_t dc_store_tracked_threads(dc_store_t *s, GPtrArray **out,
-				     dc_error_t *err);
-dc_status_t dc_store_case_thread_set_lastmod(dc_store_t *s, int64_t case_id,
-					     const char *thread_id,
-					     int64_t lastmod, dc_error_t *err);
-/* 0 when unknown. */
-dc_status_t dc_store_case_thread_lastmod(dc_store_t *s, int64_t case_id,
-					 const char *thread_id,
-					 int64_t *lastmod, dc_error_t *err);
 
 /* ---- exports (store/export.c) ----------------------------------------- */
 

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
+#include "core/anchor.h"
 #include "core/access.h"
 #include "core/case.h"
 #include "core/json.h"
@@ -81,6 +83,18 @@ actor(dc_cli_t *cli)
 	who = g_strdup(dc_cli_actor(cli, mail));
 	dc_mail_close(mail);
 	return who;
+}
+
+/* Best effort: the case's mail as this notmuch has it now, without
+ * writing the store (showing records nothing). */
+static void
+where_mail_is(dc_cli_t *cli, dc_case_t *c)
+{
+	dc_mail_t *mail = NULL;
+
+	if (dc_cli_open_mail(cli, 0, &mail, NULL) == DC_OK)
+		dc_anchor_refresh_case(dc_mail_notmuch(mail), c);
+	dc_mail_close(mail);
 }
 
 static char *
@@ -305,6 +319,19 @@ json_case_body(dc_json_t *j, const dc_case_t *c, const dc_tally_t *t,
 	for (i = 0; i < c->threads->len; i++)
 		dc_json_string(j, c->threads->pdata[i]);
 	dc_json_end_array(j);
+	dc_json_key(j, "messages");
+	dc_json_begin_array(j);
+	for (i = 0; i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+
+		dc_json_begin_object(j);
+		jstr(j, "message_id", m->message_id);
+		jstr(j, "scope", m->scope);
+		jstr(j, "role", m->role);
+		jstr(j, "thread", m->thread_id);
+		dc_json_end_object(j);
+	}
+	dc_json_end_array(j);
 	dc_json_key(j, "participants");
 	dc_json_begin_array(j);
 	for (i = 0; i < c->participants->len; i++) {
@@ -444,6 +471,17 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 	for (i = 0; i < c->threads->len; i++)
 		fprintf(cli->out, "thread:   %s\n",
 			(char *)c->threads->pdata[i]);
+	for (i = 0; i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+		char *id = san(m->message_id);
+
+		fprintf(cli->out, "message:  <%s>%s%s\n", id,
+			m->role ? " " : "", m->role ? m->role : "");
+		if (!m->thread_id)
+			fprintf(cli->out, "          (not in your notmuch "
+					  "index)\n");
+		g_free(id);
+	}
 	for (i = 0; i < c->participants->len; i++) {
 		const dc_participant_t *p = c->participants->pdata[i];
 		char *n = san(p->name), *a = san(p->address);
@@ -557,6 +595,7 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 		return bad;
 	if (dc_case_get(s, id, &c, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
+	where_mail_is(cli, c);
 	tally_of(s, c, rule, &t);
 	dc_cli_mail_opts(cli, &mo);
 	/* Best effort: without notmuch the rest of the case still shows. */

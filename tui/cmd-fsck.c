@@ -60,6 +60,21 @@ print_json(dc_cli_t *cli, const dc_fsck_t *f, int repaired)
 		g_free(m);
 	}
 	dc_json_end_array(j);
+	dc_json_key(j, "missing");
+	dc_json_begin_array(j);
+	for (i = 0; i < f->gone->len; i++) {
+		const dc_fsck_gone_t *g = f->gone->pdata[i];
+		char *m = dc_sanitize_line(g->message_id);
+
+		dc_json_begin_object(j);
+		dc_json_key(j, "case");
+		dc_json_int(j, g->case_id);
+		dc_json_key(j, "message");
+		dc_json_string(j, m);
+		dc_json_end_object(j);
+		g_free(m);
+	}
+	dc_json_end_array(j);
 	dc_json_end_object(j);
 	text = dc_json_finish(j);
 	fputs(text, cli->out);
@@ -78,6 +93,16 @@ print_text(dc_cli_t *cli, const dc_fsck_t *f, int repaired)
 		fprintf(cli->out, "thread:%s <%s> %s%s: %s\n", d->thread_id, m,
 			d->missing ? "+" : "-", d->tag,
 			d->missing ? "missing in notmuch" : "not in the store");
+		g_free(m);
+	}
+	for (i = 0; i < f->gone->len; i++) {
+		const dc_fsck_gone_t *g = f->gone->pdata[i];
+		char *m = dc_sanitize_line(g->message_id);
+
+		fprintf(cli->out,
+			"case %" G_GINT64_FORMAT ": <%s> is not in the notmuch "
+			"index (kept, not replaced)\n",
+			(gint64)g->case_id, m);
 		g_free(m);
 	}
 	if (f->pending)

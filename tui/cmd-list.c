@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "core/case.h"
 #include "core/json.h"
 #include "core/sanitize.h"
@@ -148,6 +149,12 @@ list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
 		if (j)
 			g_free(dc_json_finish(j));
 		return dc_cli_fail(cli, &err);
+	}
+	/* A command that records nothing keeps its view of the cache to
+	 * itself (core/anchor.h). */
+	if (store && dc_action_sync(store, mail, 0, NULL, 0, &err) != DC_OK) {
+		fprintf(cli->err, "decorum: %s\n", err.msg);
+		dc_error_clear(&err);
 	}
 	if (j)
 		dc_json_begin_array(j);

@@ -5,7 +5,7 @@
  */
 #include <getopt.h>
 
-#include "core/case.h"
+#include "core/action.h"
 #include "core/sanitize.h"
 #include "tui/cli.h"
 
@@ -22,46 +22,26 @@ static int
 tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	   dc_kind_t kind, const char *note)
 {
-	dc_tag_request_t req = { .kind = kind, .note = note };
+	dc_tag_result_t res = { 0 };
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
-	dc_thread_t *t = NULL;
-	GPtrArray *ids;
-	int64_t id = 0;
-	int created = 0;
 	dc_status_t st;
-	guint i;
 
-	/* The thread must exist: a case about nothing helps nobody. */
-	if (dc_mail_thread(mail, thread_id, 0, &t, &err) != DC_OK)
-		return dc_cli_fail(cli, &err);
-	req.thread_id = t->thread_id;
-	req.subject = t->subject;
-	req.reported_at = t->messages->len ?
-		((dc_message_t *)t->messages->pdata[0])->date : 0;
-	req.actor = dc_cli_actor(cli, mail);
-	req.now = g_get_real_time() / G_USEC_PER_SEC;
-	/* What the thread holds now, so later replies can be flagged. */
-	req.lastmod = dc_mail_revision(mail);
-	ids = g_ptr_array_new();
-	for (i = 0; i < t->messages->len; i++)
-		g_ptr_array_add(ids,
-				((dc_message_t *)t->messages->pdata[i])->message_id);
-	g_ptr_array_add(ids, NULL);
-	req.message_ids = (const char *const *)ids->pdata;
 	st = dc_cli_open_store(cli, &store, &err);
 	if (st == DC_OK)
-		st = dc_case_tag(store, &req, &id, &created, &err);
+		st = dc_action_tag(store, mail, thread_id, kind, note,
+				   dc_cli_actor(cli, mail),
+				   g_get_real_time() / G_USEC_PER_SEC, &res,
+				   &err);
 	if (st == DC_OK)
 		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s %s thread:%s\n",
-			(gint64)id, created ? "opened" : "updated",
-			dc_kind_name(kind), t->thread_id);
+			(gint64)res.case_id, res.created ? "opened" : "updated",
+			dc_kind_name(kind), res.thread_id);
 	/* The case is saved; the notmuch tags follow when notmuch lets us. */
 	if (st == DC_OK)
 		dc_cli_flush_mirror(cli, store);
-	g_ptr_array_unref(ids);
+	dc_tag_result_clear(&res);
 	dc_store_close(store);
-	dc_thread_free(t);
 	return st == DC_OK ? DC_EXIT_OK : dc_cli_fail(cli, &err);
 }
 

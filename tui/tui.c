@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "core/case.h"
 #include "core/mirror.h"
 #include "core/sanitize.h"
@@ -130,6 +131,19 @@ mirror_flush(dc_tui_t *t)
 	dc_error_clear(&err);
 	if (dc_mirror_pending(t->store, &t->pending, &err) != DC_OK)
 		t->pending = 0;
+}
+
+/* The thread cache follows this notmuch database: rebuilt, restored or
+ * changed by another process since (core/anchor.h). */
+static void
+sync_anchors(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+
+	if (t->store && t->mail &&
+	    dc_action_sync(t->store, t->mail, 1, t->actor, dc_tui_now(t),
+			   &err) != DC_OK)
+		dc_tui_error(t, "Case threads: %s", err.msg);
 }
 
 static dc_status_t
@@ -466,12 +480,10 @@ current_thread(dc_tui_t *t, dc_thread_ref_t *ref)
 static void
 tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 {
-	dc_tag_request_t req = { .kind = kind };
+	dc_tag_result_t res = { 0 };
 	dc_error_t err = { 0 };
 	dc_thread_ref_t ref;
 	char *note = NULL, *label;
-	int64_t id = 0;
-	int created = 0;
 
 	if (!current_thread(t, &ref)) {
 		dc_tui_error(t, "No thread here to tag");
@@ -490,23 +502,20 @@ tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 		}
 		g_free(label);
 	}
-	req.thread_id = ref.thread_id;
-	req.subject = ref.subject;
-	req.reported_at = ref.oldest;
-	req.note = note;
-	req.actor = t->actor;
-	req.now = dc_tui_now(t);
 	if (ensure_store(t, &err) != DC_OK ||
-	    dc_case_tag(t->store, &req, &id, &created, &err) != DC_OK) {
+	    dc_action_tag(t->store, t->mail, ref.thread_id, kind, note,
+			  t->actor, dc_tui_now(t), &res, &err) != DC_OK) {
 		dc_tui_error(t, "Not tagged: %s", err.msg);
 		g_free(note);
 		return;
 	}
-	g_array_append_val(t->undo, id);
+	g_array_append_val(t->undo, res.case_id);
 	t->generation++;
-	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s %s%s", (gint64)id,
-		       created ? "opened as" : "tagged", dc_kind_label(kind),
+	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s %s%s",
+		       (gint64)res.case_id,
+		       res.created ? "opened as" : "tagged", dc_kind_label(kind),
 		       note && *note ? ", with a note" : "");
+	dc_tag_result_clear(&res);
 	g_free(note);
 	mirror_flush(t);
 }
@@ -604,6 +613,7 @@ refresh(dc_tui_t *t)
 	if (dc_mail_open(&t->mail_opts, &m, &err) == DC_OK) {
 		dc_mail_close(t->mail);
 		t->mail = m;
+		sync_anchors(t);
 	} else {
 		dc_tui_error(t, "Reopening notmuch: %s", err.msg);
 	}
@@ -871,6 +881,7 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 		dc_term_size(&rows, &cols);
 	}
 	t->scr = dc_screen_new(rows, cols);
+	sync_anchors(t);
 	q = query && *query ? g_strdup(query) : default_query(t);
 	dc_tui_push(t, dc_view_list_new(t, q));
 	g_free(q);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/anchor.h"
 #include "core/doclink.h"
 #include "core/access.h"
 #include "core/case.h"
@@ -203,7 +204,8 @@ add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 }
 
 /* Replies that joined the threads after the case was opened, as the case
- * workflow finds them (notmuch lastmod), with who sent them and when. */
+ * workflow finds them (messages of its threads it does not cover), with
+ * who sent them and when. */
 static void
 add_late(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 {
@@ -249,14 +251,25 @@ add_late(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 /* A history line without the id of the thread the panel is about
  * ("opened as escalation thread:..."). */
 static char *
-summary(const char *thread_id, const dc_history_t *h)
+summary(const dc_case_t *c, const char *thread_id, const dc_history_t *h)
 {
 	char *s = g_strdup(h->summary ? h->summary : h->type);
-	char *tail = g_strconcat(" thread:", thread_id, NULL);
+	char *tails[2] = { g_strconcat(" thread:", thread_id, NULL), NULL };
+	guint i;
+	int k;
 
-	if (g_str_has_suffix(s, tail))
-		s[strlen(s) - strlen(tail)] = '\0';
-	g_free(tail);
+	/* The panel is of this thread: saying so again is noise. */
+	for (i = 0; i < c->mail->len && !tails[1]; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+
+		if (!g_strcmp0(m->role, "report"))
+			tails[1] = g_strconcat(" <", m->message_id, ">", NULL);
+	}
+	for (k = 0; k < 2; k++) {
+		if (tails[k] && g_str_has_suffix(s, tails[k]))
+			s[strlen(s) - strlen(tails[k])] = '\0';
+		g_free(tails[k]);
+	}
 	return s;
 }
 
@@ -293,7 +306,7 @@ build(struct panel *p, dc_tui_t *t)
 	}
 	for (i = 0; i < c->history->len; i++) {
 		const dc_history_t *h = c->history->pdata[i];
-		char *d = when(h->at), *sum = summary(p->thread_id, h);
+		char *d = when(h->at), *sum = summary(p->c, p->thread_id, h);
 
 		add(p->history, h->undone_by ? DC_ROLE_QUOTE : DC_ROLE_DATE,
 		    "%s %s: %s%s", d, h->actor ? h->actor : "?", sum,

@@ -71,7 +71,7 @@ umount "$T/out"
 
 # ---- a full disk ------------------------------------------------------------
 mkdir -p "$T/full"
-mount -t tmpfs -o size=256k tmpfs "$T/full"
+mount -t tmpfs -o size=512k tmpfs "$T/full"
 trap 'umount "$T/full" 2>/dev/null; umount "$T/ro" 2>/dev/null; t_cleanup' EXIT
 fill() { dd if=/dev/zero of="$T/full/fill" bs=1k 2>/dev/null; sync; }
 

@@ -69,8 +69,10 @@ static int64_t
 tag(dc_store_t *s, const char *thread, dc_kind_t kind, const char *actor,
     int64_t reported)
 {
+	char *mid = g_strdup_printf("%s.report@example.org", thread);
+	const char *ids[] = { mid, NULL };
 	dc_tag_request_t req = {
-		.thread_id = thread, .kind = kind, .actor = actor,
+		.thread_id = thread, .message_ids = ids, .kind = kind, .actor = actor,
 		.subject = "s", .reported_at = reported, .now = T0,
 		.note = "n",
 	};
@@ -80,6 +82,7 @@ tag(dc_store_t *s, const char *thread, dc_kind_t kind, const char *actor,
 
 	if (dc_case_tag(s, &req, &id, &created, &err) != DC_OK)
 		fail_msg("tag: %s", err.msg);
+	g_free(mid);
 	return id;
 }
 

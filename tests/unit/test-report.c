@@ -161,8 +161,10 @@ test_report_never_shows_subjects(void **state)
 static int64_t
 open_case(dc_store_t *s, const char *thread, dc_kind_t kind, int64_t at)
 {
+	char *mid = g_strdup_printf("%s.report@example.org", thread);
+	const char *ids[] = { mid, NULL };
 	dc_tag_request_t req = {
-		.thread_id = thread, .kind = kind, .actor = "m@example.org",
+		.thread_id = thread, .message_ids = ids, .kind = kind, .actor = "m@example.org",
 		.subject = "secret subject", .reported_at = at, .now = at,
 	};
 	dc_error_t err = { 0 };
@@ -171,6 +173,7 @@ open_case(dc_store_t *s, const char *thread, dc_kind_t kind, int64_t at)
 
 	if (dc_case_tag(s, &req, &id, &created, &err) != DC_OK)
 		fail_msg("tag: %s", err.msg);
+	g_free(mid);
 	return id;
 }
 

@@ -305,6 +305,21 @@ test_default_path(void **state)
 
 /* ---- cases ------------------------------------------------------------ */
 
+/* A thread as the tests use it: one message of it, cached in thread. */
+static dc_status_t
+add_thread(dc_store_t *s, int64_t case_id, const char *thread, int64_t at,
+	   dc_error_t *err)
+{
+	char *mid = g_strdup_printf("%s@example.org", thread);
+	dc_store_mail_t m = { .case_id = case_id, .message_id = mid,
+			      .scope = "thread", .added_at = at,
+			      .thread_id = (char *)thread };
+	dc_status_t st = dc_store_case_add_mail(s, &m, err);
+
+	g_free(mid);
+	return st;
+}
+
 static void
 test_cases(void **state)
 {
@@ -317,10 +332,10 @@ test_cases(void **state)
 
 	a = new_case(s, "admonition", "new");
 	b = new_case(s, "escalation", "new");
-	assert_int_equal(dc_store_case_add_thread(s, a, "t2", 50, &err), DC_OK);
-	assert_int_equal(dc_store_case_add_thread(s, a, "t1", 60, &err), DC_OK);
+	assert_int_equal(add_thread(s, a, "t2", 50, &err), DC_OK);
+	assert_int_equal(add_thread(s, a, "t1", 60, &err), DC_OK);
 	/* Again: harmless, and keeps the first added_at and order. */
-	assert_int_equal(dc_store_case_add_thread(s, a, "t2", 70, &err), DC_OK);
+	assert_int_equal(add_thread(s, a, "t2", 70, &err), DC_OK);
 	assert_int_equal(dc_store_case_update(s, a, NULL, "triaged", 200, &err),
 			 DC_OK);
 
@@ -360,7 +375,7 @@ test_case_errors(void **state)
 	assert_null(c);
 	assert_int_equal(dc_store_case_update(s, 42, "tab", "x", 1, &err),
 			 DC_E_NOT_FOUND);
-	assert_int_equal(dc_store_case_add_thread(s, 42, "t", 1, &err),
+	assert_int_equal(add_thread(s, 42, "t", 1, &err),
 			 DC_E_NOT_FOUND);
 	assert_int_equal(
 	    dc_store_case_insert(s, "bogus", "new", 1, 1, NULL, &id, &err),
@@ -383,12 +398,12 @@ test_find_open(void **state)
 	newest = new_case(s, "tab", "new");
 	closed = new_case(s, "tab", "closed");
 	other = new_case(s, "tab", "new");
-	assert_int_equal(dc_store_case_add_thread(s, old, "T", 1, &err), DC_OK);
-	assert_int_equal(dc_store_case_add_thread(s, newest, "T", 2, &err),
+	assert_int_equal(add_thread(s, old, "T", 1, &err), DC_OK);
+	assert_int_equal(add_thread(s, newest, "T", 2, &err),
 			 DC_OK);
-	assert_int_equal(dc_store_case_add_thread(s, closed, "T", 3, &err),
+	assert_int_equal(add_thread(s, closed, "T", 3, &err),
 			 DC_OK);
-	assert_int_equal(dc_store_case_add_thread(s, other, "U", 4, &err),
+	assert_int_equal(add_thread(s, other, "U", 4, &err),
 			 DC_OK);
 
 	/* The closed case has the highest id but must be skipped. */
