@@ -14,6 +14,7 @@
 
 struct dc_mail {
 	notmuch_database_t *db;
+	notmuch_database_mode_t mode;
 	char *user_email;
 };
 
@@ -39,6 +40,9 @@ struct dc_thread_iter {
 	int64_t hint;		/* the split read from it */
 	int64_t first_newest, last_newest; /* of the threads given */
 	unsigned given;
+	char *part_qs;		/* the current part's query, for a restart */
+	notmuch_sort_t sort;
+	GHashTable *given_ids;	/* every thread given, for a restart */
 };
 
 static int gmime_users;
@@ -78,6 +82,36 @@ nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
 	return code;
 }
 
+/*
+ * A read handle sees the revision it was opened at, and Xapian keeps only
+ * one older revision readable: once another process (the tag mirror,
+ * "notmuch tag", "notmuch new") has committed twice, the handle's reads
+ * fail with a DatabaseModifiedError, which libnotmuch hands out as
+ * NOTMUCH_STATUS_XAPIAN_EXCEPTION with Xapian's message in the status
+ * string.  Such a handle is reopened and the call retried once.
+ */
+static int
+nm_stale(dc_mail_t *m, notmuch_status_t st)
+{
+	const char *why;
+
+	if (st != NOTMUCH_STATUS_XAPIAN_EXCEPTION)
+		return 0;
+	why = notmuch_database_status_string(m->db);
+	return why && (strstr(why, "DatabaseModifiedError") ||
+		       strstr(why, "has been discarded") ||
+		       strstr(why, "reopen()"));
+}
+
+/* Reopen a stale handle; 1 when the call should be retried. */
+static int
+nm_reopen_if_stale(dc_mail_t *m, notmuch_status_t st)
+{
+	return nm_stale(m, st) &&
+	       notmuch_database_reopen(m->db, m->mode) ==
+		       NOTMUCH_STATUS_SUCCESS;
+}
+
 dc_status_t
 dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 {
@@ -115,6 +149,7 @@ dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 		g_mime_init();
 	m = g_new0(dc_mail_t, 1);
 	m->db = db;
+	m->mode = mode;
 	*out = m;
 	return DC_OK;
 }
@@ -372,8 +407,8 @@ query_probe(notmuch_database_t *db, const char *qs)
 }
 
 static notmuch_status_t
-query_threads(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
-	      notmuch_query_t **q, notmuch_threads_t **threads)
+query_threads_once(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
+		   notmuch_query_t **q, notmuch_threads_t **threads)
 {
 	notmuch_status_t st = query_open(m->db, qs, sort, q);
 
@@ -385,6 +420,19 @@ query_threads(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
 		notmuch_query_destroy(*q);
 		*q = NULL;
 	}
+	return st;
+}
+
+/* Every thread search goes through here: a stale handle is reopened and
+ * the search run once more. */
+static notmuch_status_t
+query_threads(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
+	      notmuch_query_t **q, notmuch_threads_t **threads)
+{
+	notmuch_status_t st = query_threads_once(m, qs, sort, q, threads);
+
+	if (st != NOTMUCH_STATUS_SUCCESS && nm_reopen_if_stale(m, st))
+		st = query_threads_once(m, qs, sort, q, threads);
 	return st;
 }
 
@@ -515,7 +563,8 @@ part_next(dc_thread_iter_t *it)
 		it->threads = NULL;
 		it->last = 1;
 	}
-	g_free(qs);
+	g_free(it->part_qs);
+	it->part_qs = qs;
 	return it->threads != NULL;
 }
 
@@ -555,6 +604,9 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	if ((ret = query_text_check(qs, err)) != DC_OK)
 		return ret;
 	it = g_new0(dc_thread_iter_t, 1);
+	it->sort = nsort;
+	it->given_ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					      NULL);
 	/* The query must parse on its own: its errors are the user's. */
 	st = query_probe(m->db, qs);
 	if (st == NOTMUCH_STATUS_SUCCESS)
@@ -590,6 +642,7 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 		part_next(it);
 		st = it->status;
 	} else {
+		it->part_qs = g_strdup(qs);
 		st = query_threads(m, qs, nsort, &it->query, &it->threads);
 	}
 	if (st != NOTMUCH_STATUS_SUCCESS) {
@@ -662,6 +715,47 @@ summary_whole(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 }
 
 /*
+ * Another process may commit twice while results are read (the list
+ * reads them as the screen needs them): libnotmuch then hands out a
+ * thread with no messages, and Xapian's complaint in the status string.
+ * The handle is reopened and the current part searched again, skipping
+ * the threads already given; once only per thread, so a database that
+ * keeps failing ends the results instead of looping.
+ */
+static notmuch_thread_t *
+thread_get(dc_thread_iter_t *it)
+{
+	notmuch_thread_t *t = notmuch_threads_get(it->threads);
+
+	if (t && notmuch_thread_get_total_messages(t) > 0)
+		return t;
+	/* A broken thread is freed with its query, not on its own. */
+	notmuch_query_destroy(it->query);
+	it->query = NULL;
+	it->threads = NULL;
+	if (!nm_reopen_if_stale(it->m, NOTMUCH_STATUS_XAPIAN_EXCEPTION) ||
+	    query_threads(it->m, it->part_qs, it->sort, &it->query,
+			  &it->threads) != NOTMUCH_STATUS_SUCCESS) {
+		it->query = NULL;
+		it->threads = NULL;
+		it->last = 1;
+		return NULL;
+	}
+	for (; notmuch_threads_valid(it->threads);
+	     notmuch_threads_move_to_next(it->threads)) {
+		t = notmuch_threads_get(it->threads);
+		if (!t || notmuch_thread_get_total_messages(t) == 0)
+			break;
+		if (!g_hash_table_contains(it->given_ids,
+					   notmuch_thread_get_thread_id(t)))
+			return t;
+		notmuch_thread_destroy(t);
+	}
+	it->last = 1;
+	return NULL;
+}
+
+/*
  * The parts give notmuch's order: threads come in the order of their
  * newest match, so a thread comes out of the part that holds its newest
  * match, in its place there, and is skipped in the older parts.
@@ -681,7 +775,9 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 				break;
 		if (!it->threads || !notmuch_threads_valid(it->threads))
 			return 0;
-		t = notmuch_threads_get(it->threads);
+		t = thread_get(it);
+		if (!t)
+			return 0;
 		if (it->seen &&
 		    g_hash_table_contains(it->seen,
 					  notmuch_thread_get_thread_id(t))) {
@@ -694,6 +790,7 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 		notmuch_threads_move_to_next(it->threads);
 		break;
 	}
+	g_hash_table_add(it->given_ids, g_strdup(ts->thread_id));
 	if (!it->given++)
 		it->first_newest = ts->newest;
 	if (it->given <= SPLIT_REMEMBER)
@@ -719,6 +816,9 @@ dc_thread_iter_free(dc_thread_iter_t *it)
 		notmuch_query_destroy(it->query);
 	if (it->seen)
 		g_hash_table_destroy(it->seen);
+	if (it->given_ids)
+		g_hash_table_destroy(it->given_ids);
+	g_free(it->part_qs);
 	hint_write(it);
 	g_free(it->hint_file);
 	g_free(it->query_string);
@@ -812,6 +912,31 @@ message_free_cb(gpointer p)
 	dc_message_free(p);
 }
 
+/* One thread's search, excluded messages included (as notmuch show),
+ * retried once on a reopened handle when it was stale. */
+static notmuch_status_t
+thread_search(dc_mail_t *m, const char *qs, notmuch_query_t **q,
+	      notmuch_threads_t **threads)
+{
+	notmuch_status_t st;
+	int tries;
+
+	for (tries = 0;; tries++) {
+		*q = NULL;
+		st = notmuch_query_create_with_syntax(
+		    m->db, qs, NOTMUCH_QUERY_SYNTAX_XAPIAN, q);
+		if (st == NOTMUCH_STATUS_SUCCESS)
+			st = notmuch_query_search_threads(*q, threads);
+		if (st == NOTMUCH_STATUS_SUCCESS)
+			return st;
+		if (*q)
+			notmuch_query_destroy(*q);
+		*q = NULL;
+		if (tries || !nm_reopen_if_stale(m, st))
+			return st;
+	}
+}
+
 dc_status_t
 dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 	       dc_thread_t **out, dc_error_t *err)
@@ -830,15 +955,10 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			       "optionally prefixed with thread:)",
 			       thread_id);
 	qs = g_strconcat("thread:", id, NULL);
-	st = notmuch_query_create_with_syntax(m->db, qs,
-					      NOTMUCH_QUERY_SYNTAX_XAPIAN, &q);
+	st = thread_search(m, qs, &q, &threads);
 	g_free(qs);
-	if (st == NOTMUCH_STATUS_SUCCESS)
-		st = notmuch_query_search_threads(q, &threads);
-	if (st != NOTMUCH_STATUS_SUCCESS) {
-		notmuch_query_destroy(q);
+	if (st != NOTMUCH_STATUS_SUCCESS)
 		return nm_fail(err, st, "loading thread", id);
-	}
 	if (!notmuch_threads_valid(threads)) {
 		notmuch_query_destroy(q);
 		return dc_fail(err, DC_E_NOT_FOUND, "no thread %s", id);
