@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/access.h"
 #include "core/case.h"
 #include "core/json.h"
@@ -64,7 +65,7 @@ typedef struct opts {
 static int64_t
 now(void)
 {
-	return g_get_real_time() / G_USEC_PER_SEC;
+	return dc_now();
 }
 
 /* Who acts: as for "decorum tag", notmuch's user when nothing else says. */

@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 
+#include "core/clock.h"
 #include "core/case.h"
 #include "core/sanitize.h"
 #include "tui/cli.h"
@@ -40,7 +41,7 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	req.reported_at = t->messages->len ?
 		((dc_message_t *)t->messages->pdata[0])->date : 0;
 	req.actor = dc_cli_actor(cli, mail);
-	req.now = g_get_real_time() / G_USEC_PER_SEC;
+	req.now = dc_now();
 	/* What the thread holds now, so later replies can be flagged. */
 	req.lastmod = dc_mail_revision(mail);
 	ids = g_ptr_array_new();
