@@ -32,7 +32,7 @@ CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
 	     core/anchor.c core/action.c
 # Exports: reports, packets, redaction, erasure.
 CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
-	     core/emit-csv.c core/privacy.c core/report.c core/safefile.c \
+	     core/emit-csv.c core/privacy.c core/clock.c core/report.c core/safefile.c \
 	     core/packet.c core/redact.c core/erase.c
 STORE_SRC := store/store.c store/migrate.c store/anchors.c
 TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \

@@ -133,7 +133,12 @@ dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		dc_status_t r;
 
-		if (st == NOTMUCH_STATUS_NO_CONFIG)
+		if (st == NOTMUCH_STATUS_NO_CONFIG && config && *config)
+			r = dc_fail(err, DC_E_IO,
+				    "%s: no such notmuch configuration file "
+				    "(given with --config)",
+				    config);
+		else if (st == NOTMUCH_STATUS_NO_CONFIG)
 			r = dc_fail(err, DC_E_IO,
 				    "no notmuch configuration found (set "
 				    "NOTMUCH_CONFIG, or use --config FILE or "

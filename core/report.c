@@ -21,55 +21,6 @@
 
 /* ---- time and periods ------------------------------------------------- */
 
-static int
-parse_day(const char *s, size_t len, int64_t *out)
-{
-	char buf[11];
-	GDateTime *d;
-	int y, m, day;
-
-	if (len != 10)
-		return 0;
-	memcpy(buf, s, 10);
-	buf[10] = 0;
-	if (sscanf(buf, "%4d-%2d-%2d", &y, &m, &day) != 3 || buf[4] != '-' ||
-	    buf[7] != '-')
-		return 0;
-	d = g_date_time_new_utc(y, m, day, 0, 0, 0);
-	if (!d)
-		return 0;
-	*out = g_date_time_to_unix(d);
-	g_date_time_unref(d);
-	return 1;
-}
-
-int64_t
-dc_now(void)
-{
-	const char *v = getenv("DECORUM_NOW");
-	int64_t t;
-
-	if (v && *v) {
-		guint64 secs;
-
-		/* Up to the end of year 9999, as far as dates go: the day
-		 * arithmetic of periods must not overflow. */
-		if (g_ascii_string_to_unsigned(v, 10, 0, DC_NOW_MAX, &secs,
-					       NULL))
-			return (int64_t)secs;
-		if (parse_day(v, strlen(v), &t))
-			return t;
-		GDateTime *d = g_date_time_new_from_iso8601(v, NULL);
-
-		if (d) {
-			t = g_date_time_to_unix(d);
-			g_date_time_unref(d);
-			return t;
-		}
-	}
-	return (int64_t)time(NULL);
-}
-
 static int64_t
 midnight_after(int64_t t)
 {
@@ -95,8 +46,8 @@ dc_period_parse(const char *spec, int64_t now, dc_period_t *out,
 		return DC_OK;
 	}
 	dots = strstr(spec, "..");
-	if (!dots || !parse_day(spec, dots - spec, &out->from) ||
-	    !parse_day(dots + 2, strlen(dots + 2), &out->to))
+	if (!dots || !dc_parse_day(spec, dots - spec, &out->from) ||
+	    !dc_parse_day(dots + 2, strlen(dots + 2), &out->to))
 		return dc_fail(err, DC_E_USAGE,
 			       "bad period '%s' (week, quarter or "
 			       "YYYY-MM-DD..YYYY-MM-DD)",

@@ -17,6 +17,7 @@
 #include "core/emit.h"
 #include "core/mail.h"
 #include "core/privacy.h"
+#include "core/clock.h"
 #include "core/status.h"
 #include "store/store.h"
 
@@ -37,13 +38,6 @@ dc_status_t dc_period_parse(const char *spec, int64_t now, dc_period_t *out,
 /* "2026-11-14 through 2026-11-20" (g_free). */
 char *dc_period_label(const dc_period_t *p);
 
-/*
- * The current time: $DECORUM_NOW when set (unix seconds, YYYY-MM-DD or
- * ISO 8601; for tests and reproducible reports), else the clock.
- */
-int64_t dc_now(void);
-/* The last second of year 9999: the latest dc_now() gives. */
-#define DC_NOW_MAX INT64_C(253402300799)
 
 #define DC_REPORT_WEEKS 13
 

@@ -24,6 +24,7 @@
 
 #include "core/action.h"
 #include "core/anchor.h"
+#include "core/clock.h"
 #include "core/access.h"
 #include "core/case.h"
 #include "core/json.h"
@@ -66,7 +67,7 @@ typedef struct opts {
 static int64_t
 now(void)
 {
-	return g_get_real_time() / G_USEC_PER_SEC;
+	return dc_now();
 }
 
 /* Who acts: as for "decorum tag", notmuch's user when nothing else says. */

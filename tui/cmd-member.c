@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/access.h"
 #include "core/json.h"
 #include "core/release.h"
@@ -26,7 +27,7 @@ const dc_cmd_t cmd_member = {
 static int64_t
 now(void)
 {
-	return g_get_real_time() / G_USEC_PER_SEC;
+	return dc_now();
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <getopt.h>
 
 #include "core/action.h"
+#include "core/clock.h"
 #include "core/sanitize.h"
 #include "tui/cli.h"
 
@@ -31,7 +32,7 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	if (st == DC_OK)
 		st = dc_action_tag(store, mail, thread_id, kind, note,
 				   dc_cli_actor(cli, mail),
-				   g_get_real_time() / G_USEC_PER_SEC, &res,
+				   dc_now(), &res,
 				   &err);
 	if (st == DC_OK)
 		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s %s thread:%s\n",

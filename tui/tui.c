@@ -12,6 +12,7 @@
 
 #include "core/action.h"
 #include "core/case.h"
+#include "core/clock.h"
 #include "core/mirror.h"
 #include "core/sanitize.h"
 #include "tui/draw.h"
@@ -52,8 +53,8 @@ dc_tui_error(dc_tui_t *t, const char *fmt, ...)
 int64_t
 dc_tui_now(dc_tui_t *t)
 {
-	return t->fixed_now ? t->fixed_now :
-			      g_get_real_time() / G_USEC_PER_SEC;
+	(void)t;
+	return dc_now();
 }
 
 /* ---- the view stack ----------------------------------------------------- */
@@ -781,7 +782,6 @@ static dc_tui_t *
 tui_new(dc_cli_t *cli, dc_error_t *err)
 {
 	dc_tui_t *t = g_new0(dc_tui_t, 1);
-	const char *now = getenv("DECORUM_NOW");
 	const char *ident;
 
 	t->cli = cli;
@@ -795,7 +795,6 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->script_keys = g_array_new(FALSE, FALSE, sizeof(int));
 	t->show_panel = 1;
 	t->generation = 1;
-	t->fixed_now = now ? g_ascii_strtoll(now, NULL, 10) : 0;
 	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
 	if (dc_mail_open(&t->mail_opts, &t->mail, err) != DC_OK) {
 		tui_free(t);

@@ -90,7 +90,6 @@ struct dc_tui {
 	char *dump_dir;
 	GArray *script_keys; /* keys queued from the script */
 	guint script_keys_pos;
-	int64_t fixed_now; /* $DECORUM_NOW, 0: the real clock */
 };
 
 /* ---- the views --------------------------------------------------------- */
