@@ -16,6 +16,7 @@ set -eu
 . "$(dirname "$0")/../../tests/kernel/common.sh"
 
 out=${1:-$KTOP/build/kernel-series}
+case "$out" in /*) ;; *) out=$(pwd)/$out ;; esac
 
 series_ident ||
 	die "no git identity: set yours with
