@@ -86,7 +86,7 @@ KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
 
-.PHONY: all deps deps-kernel check check-fast check-kernel demo install \
+.PHONY: all deps deps-kernel check check-fast check-kernel kernel-series demo install \
 	uninstall clean tests bench format fuzz faults
 
 all: decorum $(KDOC_RST)
@@ -163,6 +163,11 @@ deps-kernel:
 check: deps deps-kernel
 	@$(MAKE) --no-print-directory tests
 	@sh tests/run.sh --kernel
+
+# The kernel documentation series, authored and signed off by your git
+# identity, with To/Cc from get_maintainer.pl: build/kernel-series/.
+kernel-series: deps-kernel
+	@sh docs/kernel/kernel-series.sh build/kernel-series
 
 # Everything but the kernel build and boot: for daily work.
 check-fast: deps

@@ -8,23 +8,24 @@ unset DECORUM_KERNEL_DOC DECORUM_KERNEL_DOC_HTML DECORUM_KERNEL_CACHE
 
 GUIDE=https://docs.kernel.org/process/code-of-conduct-maintainer-guide.html
 # A sentence of the escalation section that only our series has.
-SENTENCE="reports describe cases without identifying the people in them."
+SENTENCE="or on what must happen first."
 check "the sentence is the series' own" grep -qF "+$SENTENCE" \
 	"$TOP"/docs/kernel/0001-*.patch
 
 "$DECORUM" doc escalation >"$T/esc.txt" 2>"$T/esc.err"
 check_eq "doc escalation exits 0" 0 $?
 check_eq "... starts with the section's title" \
-	"Escalating to the Code of Conduct Committee" "$(sed -n 1p "$T/esc.txt")"
+	"Reporting to the Code of Conduct Committee" "$(sed -n 1p "$T/esc.txt")"
 check "... prints the series' text" grep -qF "$SENTENCE" "$T/esc.txt"
 check "... and the docs.kernel.org address" \
 	grep -qx "Online: $GUIDE#coc-maintainer-escalation" "$T/esc.txt"
 check "... with the RST markup gone" sh -c '! grep -q "\`\`\|:ref:\|^\.\. " "$1"' _ "$T/esc.txt"
-check "... and not the next section" sh -c '! grep -q "Consulting the TAB" "$1"' _ "$T/esc.txt"
-check_eq "doc admonition: its title" "Giving an admonition" \
+check "... with its subsection" grep -q "What happens after a report" "$T/esc.txt"
+check "... and not the section before" sh -c '! grep -q "Asking for advice" "$1"' _ "$T/esc.txt"
+check_eq "doc admonition: its title" "Responding yourself" \
 	"$("$DECORUM" doc admonition | sed -n 1p)"
 check "doc tab: :ref: becomes the target's title" sh -c \
-	'"$1" doc tab | tr "\n" " " | grep -q "as described in Escalating to the Code of Conduct Committee"' _ "$DECORUM"
+	'"$1" doc tab | tr "\n" " " | grep -q "Reporting to the Code of Conduct Committee says where reports go"' _ "$DECORUM"
 
 "$DECORUM" doc escalation --json >"$T/esc.json"
 check_eq "doc --json: the url" "$GUIDE#coc-maintainer-escalation" "$(jq -r .url "$T/esc.json")"

@@ -294,7 +294,7 @@ chmod 755 "$R/init"
 			echo "step decorum-doc-check dc doc --check \"\$DOCROOT/html\""
 		# The text our series adds, read from the installed guide.
 		supports doc &&
-			echo "step decorum-doc-escalation sh -c 'DECORUM_KERNEL_DOC=\$DOCROOT decorum doc escalation | grep -F \"reports describe cases without identifying the people in them.\"'"
+			echo "step decorum-doc-escalation sh -c 'DECORUM_KERNEL_DOC=\$DOCROOT decorum doc escalation | grep -F \"or on what must happen first.\"'"
 	fi
 	# Last: a write (Xapian's fcntl lock needs FILE_LOCKING) changes the
 	# tags the steps above compare.

@@ -82,9 +82,25 @@ series_patches() {
 	done
 }
 
-# sha256 over every file of the series (cover letter included).
+# The identity that authors and signs off the series: GIT_AUTHOR_NAME and
+# GIT_AUTHOR_EMAIL, else git config user.name and user.email.  Sets name,
+# email and ident ("Name <email>"); fails when either is unset.
+series_ident() {
+	name=${GIT_AUTHOR_NAME:-$(git -C "$KTOP" config user.name 2>/dev/null || true)}
+	email=${GIT_AUTHOR_EMAIL:-$(git -C "$KTOP" config user.email 2>/dev/null || true)}
+	ident="$name <$email>"
+	[ -n "$name" ] && [ -n "$email" ] &&
+		[ "$(printf '%s' "$ident" | wc -l)" -eq 0 ]
+}
+
+# sha256 over every file of the series (cover letter included), the
+# script that builds it, and the identity that signs it.
 series_key() {
-	cat "$SERIES_DIR"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1
+	{
+		cat "$SERIES_DIR"/*.patch "$SERIES_DIR/cover-letter.txt" \
+			"$SERIES_DIR/kernel-series.sh" 2>/dev/null
+		series_ident && echo "$ident"
+	} | sha256sum | cut -d' ' -f1
 }
 
 # Set KVER and KVDIR (the per-version cache directory).

@@ -9,8 +9,6 @@
 #                (git add -f: the Debian .gitignore hides every top-level
 #                path; commits need -s)
 #   sh tests/kernel/make-series.sh      # back into docs/kernel/
-# The cover letter keeps its subject and text: they are read back from the
-# current 0000-cover-letter.patch (or taken from the branch description).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -19,34 +17,26 @@ kernel_setup
 cd "$KSRC"
 n=$(git rev-list --count decorum-base..HEAD)
 [ "$n" -gt 0 ] || die "no commits on top of decorum-base in $KSRC"
-branch=$(git symbolic-ref --short HEAD)
 
-cover="$SERIES_DIR/0000-cover-letter.patch"
-if [ -f "$cover" ]; then
-	# Subject (unfolded, without "[PATCH 0/N] "), a blank line, then the
-	# body up to the shortlog ("Name (N):").
-	awk '
-		state == 0 && /^Subject: / { subj = $0; state = 1; next }
-		state == 1 && /^[ \t]/ { subj = subj $0; next }
-		state == 1 { state = 2 }
-		state == 2 && /^$/ { state = 3; next }
-		state == 3 && /^[^ \t].* \([0-9]+\):$/ { exit }
-		state == 3 { body = body $0 "\n" }
-		END {
-			sub(/^Subject: (\[[^]]*\] )?/, "", subj)
-			sub(/\n+$/, "\n", body)
-			printf "%s\n\n%s", subj, body
-		}' "$cover" >"$KVDIR/cover.txt"
-	git config "branch.$branch.description" "$(cat "$KVDIR/cover.txt")"
-fi
-git config "branch.$branch.description" >/dev/null ||
-	die "no cover letter text: set git config branch.$branch.description in $KSRC"
-
+# The shipped patches name nobody: no From: line (git mailinfo and
+# kernel-series.sh do not need one) and no Signed-off-by, which only the
+# sender can give (kernel-series.sh adds theirs).  The cover letter's text
+# is docs/kernel/cover-letter.txt, edited by hand.
 rm -f "$SERIES_DIR"/*.patch
-git format-patch -q --cover-letter --cover-from-description=subject \
-	--zero-commit -o "$SERIES_DIR" decorum-base..HEAD
-# The cover letter is dated "now"; date it like the last patch instead, so
-# that regenerating an unchanged series changes no file.
-date=$(git log -1 --format=%aD HEAD)
-sed -i "1,/^\$/s/^Date: .*/Date: $date/" "$SERIES_DIR/0000-cover-letter.patch"
-ls "$SERIES_DIR"/*.patch
+git format-patch -q --no-signature --zero-commit -o "$SERIES_DIR" decorum-base..HEAD
+for f in $(series_patches); do
+	awk '
+		hdr && /^From: / { skip = 1; next }
+		hdr && skip && /^[ \t]/ { next }
+		hdr && /^$/ { hdr = 0 }
+		{ skip = 0 }
+		!hdr && !diff && /^[Ss]igned-off-by: / { next }
+		!hdr && /^---$/ { diff = 1 }
+		{ print }' hdr=1 "$f" |
+		# the blank line that stood before the sign-off
+		awk '!diff && /^$/ { blank++; next }
+			!diff && /^---$/ { diff = 1; blank = 0 }
+			{ for (; blank > 0; blank--) print ""; print }' >"$f.tmp" &&
+		mv "$f.tmp" "$f"
+done
+series_patches

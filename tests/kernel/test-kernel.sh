@@ -2,8 +2,12 @@
 # tests/kernel/test-kernel.sh: the kernel documentation series in
 # docs/kernel/, end to end.  Run by "make check" (tests/run.sh --kernel).
 #
-#   1. the series applies with git am to the pristine linux-source tree
-#   2. scripts/checkpatch.pl --strict is clean on every patch
+#   0. docs/kernel/ names nobody; docs/kernel/kernel-series.sh refuses to
+#      run without a git identity, and builds the series signed off by a
+#      fictional test identity, with no other sign-off in it
+#   1. that series applies with git am to the pristine linux-source tree
+#   2. scripts/checkpatch.pl --strict is clean on every patch of it
+#   2a. docs/kernel/CLAIMS checks out against the tree (tests/kernel/claims.sh)
 #   3. a Sphinx build of process/ and gpu/ adds no warning to the baseline
 #   4. the guide's three labels are anchors in the built HTML
 #   5. the cross-links from the interpretation document, the process index
@@ -43,6 +47,36 @@ if [ "$npatches" -eq 0 ]; then
 	exit 1
 fi
 
+# 0. identities.  The shipped patches carry no author and no sign-off.
+named=$(grep -l '^From: \|^Signed-off-by:' $(series_patches) 2>/dev/null)
+if [ -z "$named" ]; then
+	ok "docs/kernel/ patches carry no From: and no Signed-off-by:"
+else
+	notok "docs/kernel/ patches carry no From: and no Signed-off-by: ($named)"
+fi
+unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+kt_tmp=$(mktemp -d)
+trap 'rm -rf "$kt_tmp"' EXIT
+if [ -n "$(git -C "$KTOP" config --local user.name 2>/dev/null)" ]; then
+	skip "kernel-series.sh refuses without an identity (this clone sets one locally)"
+elif GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
+	sh "$SERIES_DIR/kernel-series.sh" "$kt_tmp/none" >"$kt_tmp/none.out" 2>&1; then
+	notok "kernel-series.sh refuses without an identity"
+elif grep -q 'no git identity' "$kt_tmp/none.out" && ! [ -e "$kt_tmp/none" ]; then
+	ok "kernel-series.sh refuses without an identity, and writes nothing"
+else
+	notok "kernel-series.sh refuses without an identity"
+	indent <"$kt_tmp/none.out"
+fi
+# A fictional sender for the rest of the run, through a gitconfig of its
+# own as a user would have it.
+printf '[user]\n\tname = Tess Fictional\n\temail = tess@example.invalid\n' \
+	>"$kt_tmp/gitconfig"
+GIT_CONFIG_GLOBAL=$kt_tmp/gitconfig
+GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
+series_ident || die "no test identity"
+
 # 1. git am
 if sh "$KDIR/tree.sh" >/dev/null 2>"$KCACHE/tree.err"; then
 	ok "series ($npatches patches) applies with git am to linux $KVER"
@@ -52,8 +86,42 @@ else
 	exit 1
 fi
 
+SERIES_OUT="$KVDIR/series"
+sent=$(ls "$SERIES_OUT"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
+
+# 0 (cont.). Who the generated series says wrote and signed it.
+bad=""
+for p in "$SERIES_OUT"/*.patch; do
+	name=${p##*/}
+	from=$(sed -n '1,/^$/s/^From: //p' "$p")
+	[ "$from" = "$ident" ] || bad="$bad $name(From: $from)"
+	case "$name" in 0000-*) continue ;; esac
+	grep -q "^Signed-off-by: $ident\$" "$p" || bad="$bad $name(not signed off)"
+	others=$(grep '^Signed-off-by:' "$p" | grep -vxF "Signed-off-by: $ident")
+	[ -z "$others" ] || bad="$bad $name($others)"
+	grep -q '^base-commit: ' "$p" "$SERIES_OUT/0000-cover-letter.patch" ||
+		bad="$bad (no base-commit)"
+done
+if [ -z "$bad" ]; then
+	ok "generated series: written and signed off by $ident only, with base-commit"
+else
+	notok "generated series: written and signed off by $ident only:$bad"
+fi
+addr=$(sed -n '1,/^Subject/p' "$SERIES_OUT"/0003-*.patch)
+missing=""
+for a in corbet@lwn.net linux-doc@vger.kernel.org gregkh@linuxfoundation.org \
+	dri-devel@lists.freedesktop.org; do
+	case "$a" in gregkh*) f=$(sed -n '1,/^Subject/p' "$SERIES_OUT"/0001-*.patch) ;; *) f=$addr ;; esac
+	echo "$f" | grep -qF "$a" || missing="$missing $a"
+done
+if [ -z "$missing" ]; then
+	ok "generated series: To/Cc from get_maintainer.pl (docs, CoC entry, dri-devel on 3/3)"
+else
+	notok "generated series: To/Cc from get_maintainer.pl: missing$missing"
+fi
+
 # 2. checkpatch
-for p in $(series_patches); do
+for p in $sent; do
 	name=${p##*/}
 	if out=$(cd "$KSRC" && ./scripts/checkpatch.pl --strict "$p" 2>&1); then
 		ok "checkpatch --strict: $name ($(echo "$out" | sed -n 's/^total: \([^,]*, [^,]*, [^,]*\),.*/\1/p'))"
@@ -62,6 +130,15 @@ for p in $(series_patches); do
 		echo "$out" | indent
 	fi
 done
+
+# 2a. the guide's claims against the 6.1 sources
+if out=$(sh "$KDIR/claims.sh" 2>&1); then
+	echo "$out"
+else
+	echo "$out" | grep '^ok - '
+	echo "$out" | grep -v '^ok - ' | grep '^not ok - ' || notok "claims.sh: $out"
+	failed=1
+fi
 
 # 3. Sphinx
 if OUT=$(sh "$KDIR/sphinx.sh" 2>"$KCACHE/sphinx.err"); then

@@ -43,6 +43,8 @@ if [ ! -f "$KVDIR/base.done" ]; then
 	done
 fi
 
+[ "${1:-}" = --base ] && { echo "$KSRC"; exit 0; }
+
 key=$(series_key)
 head=$(git -C "$KSRC" rev-parse HEAD)
 if [ -f "$KVDIR/series.key" ] && [ "$(cat "$KVDIR/series.key")" = "$key $head" ]; then
@@ -50,6 +52,10 @@ if [ -f "$KVDIR/series.key" ] && [ "$(cat "$KVDIR/series.key")" = "$key $head" ]
 	exit 0
 fi
 
+say "building the series signed off by you ($SERIES_DIR/kernel-series.sh)"
+rm -rf "$KVDIR/series"
+sh "$SERIES_DIR/kernel-series.sh" "$KVDIR/series" >/dev/null ||
+	die "kernel-series.sh could not build the series"
 say "applying the series ($(series_patches | wc -l) patches) with git am"
 cd "$KSRC"
 # Commits made in the tree since the series was last applied (work not yet
@@ -70,8 +76,8 @@ rm -f "$KVDIR/series.key"
 git am --abort >/dev/null 2>&1 || true
 git reset -q --hard decorum-base
 git clean -q -fdx -- Documentation >/dev/null 2>&1 || true
-patches=$(series_patches)
-[ -n "$patches" ] || die "no patches in $SERIES_DIR"
+patches=$(ls "$KVDIR"/series/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-')
+[ -n "$patches" ] || die "no patches in $KVDIR/series"
 # shellcheck disable=SC2086
 if ! git am $patches >"$KVDIR/am.log" 2>&1; then
 	cat "$KVDIR/am.log" >&2
