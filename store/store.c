@@ -406,15 +406,77 @@ configure(dc_store_t *s, dc_error_t *err)
 	return st;
 }
 
+static int
+read_int(sqlite3 *db, const char *sql, int *out)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int(st, 0);
+		rc = SQLITE_OK;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/*
+ * Before anything writes (even PRAGMA journal_mode does): a file that is
+ * there but not a decorum store (empty, another program's SQLite
+ * database, not SQLite at all) is refused and left byte for byte as it
+ * is.
+ */
 static dc_status_t
-connect_db(dc_store_t *s, const char *real, dc_error_t *err)
+check_ours(dc_store_t *s, const char *real, int created, dc_error_t *err)
+{
+	struct stat sb;
+	int version = 0, tables = 0, events = 0, rc;
+
+	if (created)
+		return DC_OK;
+	if (stat(real, &sb) == 0 && sb.st_size == 0)
+		return dc_fail(err, DC_E_DATA,
+			       "%s is an empty file, not a decorum store; "
+			       "left as it is",
+			       s->path);
+	rc = read_int(s->db, "PRAGMA user_version", &version);
+	if (rc == SQLITE_OK)
+		rc = read_int(s->db, "SELECT count(*) FROM sqlite_master",
+			      &tables);
+	if (rc == SQLITE_OK)
+		rc = read_int(s->db,
+			      "SELECT count(*) FROM sqlite_master"
+			      " WHERE type = 'table' AND name = 'events'",
+			      &events);
+	if (rc == SQLITE_NOTADB)
+		return dc_fail(err, DC_E_DATA,
+			       "%s is not a decorum store (not an SQLite "
+			       "database); left as it is",
+			       s->path);
+	if (rc != SQLITE_OK)
+		return fail(s, rc, "opening the case store", err);
+	if ((version == 0 && tables > 0) || (version > 0 && !events))
+		return dc_fail(err, DC_E_DATA,
+			       "%s is an SQLite database but not a decorum "
+			       "store; left as it is",
+			       s->path);
+	return DC_OK;
+}
+
+static dc_status_t
+connect_db(dc_store_t *s, const char *real, int created, dc_error_t *err)
 {
 	int rc = sqlite3_open_v2(
 	    real, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL);
+	dc_status_t st;
 
 	if (rc != SQLITE_OK)
 		return fail(s, rc, "opening the case store", err);
-	return configure(s, err);
+	st = check_ours(s, real, created, err);
+	return st != DC_OK ? st : configure(s, err);
 }
 
 dc_status_t
@@ -436,7 +498,7 @@ dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
 	if (st == DC_OK)
 		st = create_file(s->path, real, &created, err);
 	if (st == DC_OK)
-		st = connect_db(s, real, err);
+		st = connect_db(s, real, created, err);
 	if (st == DC_OK)
 		st = dc_store_migrate(s->db, s->path, err);
 	if (st != DC_OK) {

@@ -199,9 +199,16 @@ run(dc_cli_t *cli, int argc, char **argv)
 		g_free(o.query);
 		return dc_cli_fail(cli, &err);
 	}
-	/* Badges are a bonus: listing works without a readable store. */
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK)
+	/* Badges are a bonus: listing works without a readable store, but
+	 * not with a file that is no store at all (a wrong --store). */
+	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+		if (err.status == DC_E_DATA) {
+			dc_mail_close(mail);
+			g_free(o.query);
+			return dc_cli_fail(cli, &err);
+		}
 		fprintf(cli->err, "decorum: warning: %s\n", err.msg);
+	}
 	rc = list_threads(cli, mail, store, &o);
 	dc_store_close(store);
 	dc_mail_close(mail);
