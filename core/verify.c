@@ -49,14 +49,30 @@ out:
 	return st;
 }
 
+/* A typo is not a rewritten history. */
+dc_status_t
+dc_verify_head_check(const char *expect, dc_error_t *err)
+{
+	if (strlen(expect) != 64 ||
+	    strspn(expect, "0123456789abcdefABCDEF") != 64)
+		return dc_fail(err, DC_E_USAGE,
+			       "'%s' is not an event hash (64 hex digits, as "
+			       "decorum verify prints)",
+			       expect);
+	return DC_OK;
+}
+
 static dc_status_t
 check_expected(dc_store_t *s, const char *expect, dc_error_t *err)
 {
 	GPtrArray *evs = NULL;
-	dc_status_t st = dc_store_event_list(s, 0, &evs, err);
+	dc_status_t st;
 	int found = 0;
 	guint i;
 
+	st = dc_verify_head_check(expect, err);
+	if (st == DC_OK)
+		st = dc_store_event_list(s, 0, &evs, err);
 	for (i = 0; st == DC_OK && i < evs->len && !found; i++)
 		found = !g_ascii_strcasecmp(
 		    ((dc_store_event_t *)evs->pdata[i])->hash, expect);

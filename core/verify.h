@@ -36,4 +36,7 @@ typedef struct dc_verify {
 dc_status_t dc_verify_store(dc_store_t *s, const char *expect_head,
 			    dc_verify_t *out, dc_error_t *err);
 
+/* DC_E_USAGE unless expect looks like an event hash (64 hex digits). */
+dc_status_t dc_verify_head_check(const char *expect, dc_error_t *err);
+
 #endif

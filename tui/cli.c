@@ -3,6 +3,7 @@
  * What every subcommand shares: the command table, error reporting, and
  * opening the notmuch database and the case store per the global options.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,24 @@ dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
 		dc_store_set_viewer(*out, dc_cli_identity(cli));
 	g_free(path);
 	return st;
+}
+
+int
+dc_cli_case_number(const char *s, int64_t *out)
+{
+	char *end = NULL;
+	long long v;
+
+	if (s && *s == '#')
+		s++;
+	if (!s || !g_ascii_isdigit(*s))
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno == ERANGE || *end || v <= 0)
+		return 0;
+	*out = v;
+	return 1;
 }
 
 void

@@ -52,6 +52,8 @@ dc_status_t dc_cli_open_store(dc_cli_t *cli, dc_store_t **out,
 dc_status_t dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out,
 				       dc_error_t *err);
 /* "2026-11-03 14:05" in local time. */
+/* A case number ("12" or "#12", 1 up to INT64_MAX): 1, else 0. */
+int dc_cli_case_number(const char *s, int64_t *out);
 void dc_cli_date(time_t t, char buf[static 32]);
 /* "2026-11-03T14:05:00Z" (g_free). */
 char *dc_cli_iso8601(time_t t);

@@ -163,16 +163,9 @@ tdate(int64_t t, char buf[static 32])
 static int
 parse_id(dc_cli_t *cli, const char *s, int64_t *id)
 {
-	char *end = NULL;
-	long long v;
-
-	if (s && *s == '#')
-		s++;
-	v = s ? strtoll(s, &end, 10) : 0;
-	if (!s || !*s || *end || v <= 0)
+	if (!dc_cli_case_number(s, id))
 		return dc_cli_usage(cli, &cmd_case, "'%s' is not a case number",
 				    s ? s : "");
-	*id = v;
 	return 0;
 }
 

@@ -35,15 +35,13 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
 	dc_mail_t *mail = NULL;
-	char *end;
 	int c, rc = DC_EXIT_OK;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (c == 'r') {
 			o.address = optarg;
 		} else if (c == 'c') {
-			o.case_id = strtoll(optarg, &end, 10);
-			if (*end || o.case_id <= 0)
+			if (!dc_cli_case_number(optarg, &o.case_id))
 				return dc_cli_usage(cli, &cmd_erase,
 						    "'%s' is not a case number",
 						    optarg);

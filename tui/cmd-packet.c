@@ -40,7 +40,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
 	dc_mail_t *mail = NULL;
-	char *dir = NULL, *end;
+	char *dir = NULL;
 	unsigned n = 0;
 	int c, rc = DC_EXIT_OK;
 
@@ -56,8 +56,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return dc_cli_usage(cli, &cmd_packet, "need one CASE number");
-	o.case_id = strtoll(argv[optind], &end, 10);
-	if (*end || o.case_id <= 0)
+	if (!dc_cli_case_number(argv[optind], &o.case_id))
 		return dc_cli_usage(cli, &cmd_packet, "'%s' is not a case "
 				    "number", argv[optind]);
 	if (!o.dir)

@@ -43,6 +43,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (optind != argc)
 		return dc_cli_usage(cli, &cmd_verify, "no arguments expected");
+	if (head && dc_verify_head_check(head, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_verify, "%s", err.msg);
 	if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (s)

@@ -112,6 +112,12 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	/* Every command's own help, the same way. */
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: decorum %s %s\n%s (see decorum(1))\n", cmd->name,
+		       cmd->args, cmd->summary);
+		return DC_EXIT_OK;
+	}
 	optind = 0; /* let the subcommand run getopt afresh */
 	return cmd->run(&cli, argc, argv);
 }
