@@ -433,7 +433,7 @@ static dc_status_t
 check_ours(dc_store_t *s, const char *real, int created, dc_error_t *err)
 {
 	struct stat sb;
-	int version = 0, tables = 0, events = 0, rc;
+	int tables = 0, events = 0, rc;
 
 	if (created)
 		return DC_OK;
@@ -442,10 +442,7 @@ check_ours(dc_store_t *s, const char *real, int created, dc_error_t *err)
 			       "%s is an empty file, not a decorum store; "
 			       "left as it is",
 			       s->path);
-	rc = read_int(s->db, "PRAGMA user_version", &version);
-	if (rc == SQLITE_OK)
-		rc = read_int(s->db, "SELECT count(*) FROM sqlite_master",
-			      &tables);
+	rc = read_int(s->db, "SELECT count(*) FROM sqlite_master", &tables);
 	if (rc == SQLITE_OK)
 		rc = read_int(s->db,
 			      "SELECT count(*) FROM sqlite_master"
@@ -458,7 +455,8 @@ check_ours(dc_store_t *s, const char *real, int created, dc_error_t *err)
 			       s->path);
 	if (rc != SQLITE_OK)
 		return fail(s, rc, "opening the case store", err);
-	if ((version == 0 && tables > 0) || (version > 0 && !events))
+	/* Ours always has events; a file with none is someone else's. */
+	if (tables > 0 && !events)
 		return dc_fail(err, DC_E_DATA,
 			       "%s is an SQLite database but not a decorum "
 			       "store; left as it is",
