@@ -923,10 +923,14 @@ message_free_cb(gpointer p)
 	dc_message_free(p);
 }
 
-/* One thread's search, excluded messages included (as notmuch show),
- * retried once on a reopened handle when it was stale. */
+/*
+ * One thread's search, retried once on a reopened handle when it was
+ * stale.  With exclude, as notmuch show: messages with an excluded tag
+ * are in the thread but not matched, and a thread of excluded messages
+ * only is not found.
+ */
 static notmuch_status_t
-thread_search(dc_mail_t *m, const char *qs, notmuch_query_t **q,
+thread_search(dc_mail_t *m, const char *qs, int exclude, notmuch_query_t **q,
 	      notmuch_threads_t **threads)
 {
 	notmuch_status_t st;
@@ -936,8 +940,11 @@ thread_search(dc_mail_t *m, const char *qs, notmuch_query_t **q,
 		*q = NULL;
 		st = notmuch_query_create_with_syntax(
 		    m->db, qs, NOTMUCH_QUERY_SYNTAX_XAPIAN, q);
-		if (st == NOTMUCH_STATUS_SUCCESS)
+		if (st == NOTMUCH_STATUS_SUCCESS) {
+			if (exclude)
+				query_exclude_config_tags(m, *q);
 			st = notmuch_query_search_threads(*q, threads);
+		}
 		if (st == NOTMUCH_STATUS_SUCCESS)
 			return st;
 		if (*q)
@@ -966,7 +973,13 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			       "optionally prefixed with thread:)",
 			       thread_id);
 	qs = g_strconcat("thread:", id, NULL);
-	st = thread_search(m, qs, &q, &threads);
+	st = thread_search(m, qs, 1, &q, &threads);
+	/* A thread whose every message has an excluded tag (deleted,
+	 * spam) may still be a case's: it is loaded rather than lost. */
+	if (st == NOTMUCH_STATUS_SUCCESS && !notmuch_threads_valid(threads)) {
+		notmuch_query_destroy(q);
+		st = thread_search(m, qs, 0, &q, &threads);
+	}
 	g_free(qs);
 	if (st != NOTMUCH_STATUS_SUCCESS)
 		return nm_fail(err, st, "loading thread", id);

@@ -37,6 +37,24 @@ for cmd in list show tag cases case member verify fsck doc report packet erase; 
 	check "... and prints its usage" grep -q "^usage: decorum $cmd " "$T/out"
 done
 
+# search.exclude_tags: an excluded message is shown, unmatched, as by
+# notmuch show.
+notmuch config set search.exclude_tags deleted
+m=$(notmuch search --output=messages --exclude=false "thread:$t" | tail -1)
+notmuch tag +deleted -- "$m"
+want=$(notmuch show --format=json "thread:$t" |
+	jq -r '[.. | objects | select(has("id")) | select(.match == true) | .id] | sort | join(" ")')
+got=$($D show "$t" --json |
+	jq -r '[.messages[] | select(.matched == true) | .id] | sort | join(" ")')
+check_eq "show --json matches what notmuch show matches" "$want" "$got"
+check "... which leaves the excluded message out" sh -c "! echo '$got' | grep -qF '${m#id:}'"
+notmuch tag +deleted -- "thread:$t"
+n=$(notmuch count --exclude=false "thread:$t")
+got=$($D show "$t" --json | jq '.messages | length')
+check_eq "a thread whose every message is excluded is still shown" "$n" "$got"
+notmuch tag -deleted -- "thread:$t"
+notmuch config set search.exclude_tags
+
 MANWIDTH=200 man -l "$TOP/docs/decorum.1" 2>/dev/null |
 	sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' >"$T/syn"
 for cmd in report packet erase; do
