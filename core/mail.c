@@ -27,6 +27,7 @@ struct dc_mail {
 struct dc_thread_iter {
 	notmuch_query_t *query;		/* the matching messages, sorted */
 	notmuch_messages_t *messages;
+	notmuch_threads_t *threads;	/* a pure negation: notmuch's search */
 	dc_mail_t *m;
 	char *query_string;
 	notmuch_sort_t sort;
@@ -401,6 +402,23 @@ query_why(dc_mail_t *m, const char *qs)
 	return out;
 }
 
+/*
+ * A row is asked for as "( QUERY ) AND thread:ID", and Xapian reads a
+ * negation alone in a group ("( -x )", "( NOT x )") as matching nothing,
+ * where the same alone at the top matches all but x.  Such a query is
+ * left to notmuch's own thread search (the whole archive's cost).
+ */
+static int
+pure_not(const char *q)
+{
+	char *probe = unsigned_probe(q);
+
+	g_free(probe);
+	return probe != NULL ||
+	       g_regex_match_simple("(^|[({])\\s*not\\b", q,
+				    G_REGEX_CASELESS, 0);
+}
+
 dc_status_t
 dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	       dc_thread_iter_t **out, dc_error_t *err)
@@ -434,7 +452,10 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	it->query_string = g_strdup(qs);
 	it->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					 NULL);
-	st = notmuch_query_search_messages(it->query, &it->messages);
+	if (pure_not(qs))
+		st = notmuch_query_search_threads(it->query, &it->threads);
+	else
+		st = notmuch_query_search_messages(it->query, &it->messages);
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
 
@@ -720,6 +741,17 @@ int
 dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 {
 	dc_thread_summary_clear(ts);
+	if (it && it->threads) {
+		notmuch_thread_t *t;
+
+		if (!notmuch_threads_valid(it->threads))
+			return 0;
+		t = notmuch_threads_get(it->threads);
+		summary_fill(ts, t);
+		notmuch_thread_destroy(t);
+		notmuch_threads_move_to_next(it->threads);
+		return 1;
+	}
 	if (!it || !it->messages)
 		return 0;
 	for (; notmuch_messages_valid(it->messages);
