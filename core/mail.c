@@ -19,30 +19,21 @@ struct dc_mail {
 };
 
 /*
- * A newest-first search runs in parts by date when it can (see
- * dc_thread_iter_next()): libnotmuch reads every match of a query before
- * it hands out the first thread, so searching the newest part first is
- * what makes the first screen of a large index cost about the same as a
- * small one.
+ * A thread search walks the matching messages in the list's order and
+ * builds a row at each thread met for the first time: libnotmuch's own
+ * thread search reads every match and every message of every matched
+ * thread before the first row, so the first screen would cost what the
+ * archive costs.  See dc_thread_iter_next().
  */
 struct dc_thread_iter {
-	notmuch_query_t *query;
-	notmuch_threads_t *threads;
+	notmuch_query_t *query;		/* the matching messages, sorted */
+	notmuch_messages_t *messages;
+	notmuch_threads_t *threads;	/* a pure negation: notmuch's search */
 	dc_mail_t *m;
-	char *query_string;	/* NULL: one part, the whole query */
-	int64_t lo;		/* the current part: date:@lo..@hi-1 */
-	int64_t hi;		/* 0: no upper bound */
-	int64_t step;		/* > 0: every part this long (tests) */
-	int last;		/* the current part has no lower bound */
-	GHashTable *seen;	/* threads given, while there are parts */
-	notmuch_status_t status; /* of the last part's search */
-	char *hint_file;	/* where the split is remembered */
-	int64_t hint;		/* the split read from it */
-	int64_t first_newest, last_newest; /* of the threads given */
-	unsigned given;
-	char *part_qs;		/* the current part's query, for a restart */
+	char *query_string;
 	notmuch_sort_t sort;
-	GHashTable *given_ids;	/* every thread given, for a restart */
+	GHashTable *seen;		/* thread ids given */
+	int restarted;			/* the walk was begun again */
 };
 
 static int gmime_users;
@@ -448,138 +439,6 @@ query_threads(dc_mail_t *m, const char *qs, notmuch_sort_t sort,
 }
 
 /*
- * Where to split.  A date range costs a pass over the date of every
- * message (about a tenth of what a whole thread search costs), so the
- * split cannot be looked for at each start: a search remembers where the
- * first SPLIT_REMEMBER threads ended, per database and query, and
- * the next one splits there (twice as far back, for new mail and a
- * taller terminal).  With nothing remembered there is one part, the
- * whole query.  The split only changes the cost, never the result.
- * DECORUM_SEARCH_SPLIT=SECONDS cuts the search into parts that long
- * instead (tests: many small parts); 0 turns splitting off.
- */
-#define SPLIT_THREADS 16	/* fewer given: nothing to remember */
-#define SPLIT_REMEMBER 64	/* the first screen or so */
-
-static int64_t
-split_fixed(void)
-{
-	const char *env = getenv("DECORUM_SEARCH_SPLIT");
-
-	return env && *env ? MAX(atoll(env), 0) : -1;
-}
-
-static char *
-hint_path(dc_mail_t *m, const char *query)
-{
-	char *key = g_strconcat(notmuch_database_get_path(m->db), "\n",
-				query, NULL);
-	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key, -1);
-	char *path = g_build_filename(g_get_user_cache_dir(), "decorum",
-				      "split", sum, NULL);
-
-	g_free(sum);
-	g_free(key);
-	return path;
-}
-
-static int64_t
-hint_read(const char *path)
-{
-	char *text = NULL;
-	int64_t v = 0;
-
-	if (g_file_get_contents(path, &text, NULL, NULL))
-		v = g_ascii_strtoll(text, NULL, 10);
-	g_free(text);
-	return v > 0 ? v : 0;
-}
-
-/* Best effort: a cache that cannot be written costs only time. */
-static void
-hint_write(dc_thread_iter_t *it)
-{
-	int64_t span = it->first_newest - it->last_newest;
-	int64_t v = it->last_newest - MAX(span, 3600);
-	char *dir, buf[32];
-
-	if (!it->hint_file || it->given < SPLIT_THREADS || v <= 0 ||
-	    v == it->hint)
-		return;
-	dir = g_path_get_dirname(it->hint_file);
-	g_snprintf(buf, sizeof(buf), "%" G_GINT64_FORMAT "\n", (gint64)v);
-	/* The name hashes the query, which may hold an address; keep even
-	 * that private, whatever the umask. */
-	if (g_mkdir_with_parents(dir, 0700) == 0)
-		g_file_set_contents_full(it->hint_file, buf, -1,
-					 G_FILE_SET_CONTENTS_CONSISTENT, 0600,
-					 NULL);
-	g_free(dir);
-}
-
-/*
- * Only a query that reads the same inside "( ... ) AND": balanced
- * parentheses and quotes (Xapian forgives an open quote or parenthesis
- * by reading to the end, which would swallow the date range).
- */
-static int
-splittable(const char *q)
-{
-	int depth = 0, quoted = 0;
-
-	for (; *q; q++) {
-		if (*q == '"')
-			quoted = !quoted;
-		else if (!quoted && *q == '(')
-			depth++;
-		else if (!quoted && *q == ')' && --depth < 0)
-			return 0;
-	}
-	return !quoted && depth == 0;
-}
-
-/* Open the next part; 0 when there is none. */
-static int
-part_next(dc_thread_iter_t *it)
-{
-	char range[80], *qs;
-
-	if (it->query) {
-		notmuch_query_destroy(it->query);
-		it->query = NULL;
-		it->threads = NULL;
-		if (it->last)
-			return 0;
-		it->hi = it->lo;
-		it->lo = it->step ? it->lo - it->step : 0;
-	}
-	it->last = it->lo <= 0;
-	if (it->last)
-		g_snprintf(range, sizeof(range), "date:..@%" G_GINT64_FORMAT,
-			   (gint64)(it->hi - 1));
-	else if (!it->hi)
-		g_snprintf(range, sizeof(range), "date:@%" G_GINT64_FORMAT "..",
-			   (gint64)it->lo);
-	else
-		g_snprintf(range, sizeof(range),
-			   "date:@%" G_GINT64_FORMAT "..@%" G_GINT64_FORMAT,
-			   (gint64)it->lo, (gint64)(it->hi - 1));
-	/* A first part reaching back before 1970 is the whole query. */
-	qs = it->last && !it->hi ? g_strdup(it->query_string) :
-		query_and(it->query_string, range);
-	it->status = query_threads(it->m, qs, NOTMUCH_SORT_NEWEST_FIRST,
-				   &it->query, &it->threads);
-	if (it->status != NOTMUCH_STATUS_SUCCESS) {
-		it->query = NULL;
-		it->threads = NULL;
-		it->last = 1;
-	}
-	g_free(it->part_qs);
-	it->part_qs = qs;
-	return it->threads != NULL;
-}
-
-/*
  * "QUERY (REASON)": Xapian's reason ("unmatched regex delimiter in
  * '/x'") is the line after "parsing query: " of the database's status
  * string, which also repeats the query as parsed (g_free).
@@ -600,6 +459,32 @@ query_why(dc_mail_t *m, const char *qs)
 	return out;
 }
 
+/*
+ * A row is asked for as "( QUERY ) AND thread:ID", and Xapian reads a
+ * negation alone in a group ("( -x )", "( NOT x )") as matching nothing,
+ * where the same alone at the top matches all but x.  Such a query is
+ * left to notmuch's own thread search (the whole archive's cost).
+ */
+static int
+pure_not(const char *q)
+{
+	char *probe = unsigned_probe(q);
+
+	g_free(probe);
+	return probe != NULL ||
+	       g_regex_match_simple("(^|[({])\\s*not\\b", q,
+				    G_REGEX_CASELESS, 0);
+}
+
+/* A pure negation is notmuch's thread search; the rest a message walk. */
+static notmuch_status_t
+search_start(dc_thread_iter_t *it)
+{
+	if (pure_not(it->query_string))
+		return notmuch_query_search_threads(it->query, &it->threads);
+	return notmuch_query_search_messages(it->query, &it->messages);
+}
+
 dc_status_t
 dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	       dc_thread_iter_t **out, dc_error_t *err)
@@ -615,11 +500,10 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	if ((ret = query_text_check(qs, err)) != DC_OK)
 		return ret;
 	it = g_new0(dc_thread_iter_t, 1);
-	it->sort = nsort;
-	it->given_ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-					      NULL);
 	/* The query must parse on its own: its errors are the user's. */
 	st = query_probe(m->db, qs);
+	if (st != NOTMUCH_STATUS_SUCCESS && nm_reopen_if_stale(m, st))
+		st = query_probe(m->db, qs);
 	if (st == NOTMUCH_STATUS_SUCCESS)
 		st = query_open(m->db, qs, nsort, &it->query);
 	if (st != NOTMUCH_STATUS_SUCCESS) {
@@ -630,31 +514,21 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 		g_free(it);
 		return ret;
 	}
-	notmuch_query_destroy(it->query);
-	it->query = NULL;
+	query_exclude_config_tags(m, it->query);
 	it->m = m;
-	if (nsort == NOTMUCH_SORT_NEWEST_FIRST && splittable(qs)) {
-		int64_t now = g_get_real_time() / G_USEC_PER_SEC;
-
-		it->step = split_fixed();
-		if (it->step < 0) {
-			it->step = 0;
-			it->hint_file = hint_path(m, qs);
-			it->hint = hint_read(it->hint_file);
-			it->lo = it->hint;
-		} else if (it->step > 0) {
-			it->lo = now - it->step;
+	it->sort = nsort;
+	it->query_string = g_strdup(qs);
+	it->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					 NULL);
+	st = search_start(it);
+	if (st != NOTMUCH_STATUS_SUCCESS && nm_reopen_if_stale(m, st)) {
+		notmuch_query_destroy(it->query);
+		it->query = NULL;
+		st = query_open(m->db, qs, nsort, &it->query);
+		if (st == NOTMUCH_STATUS_SUCCESS) {
+			query_exclude_config_tags(m, it->query);
+			st = search_start(it);
 		}
-	}
-	if (it->lo > 0) {
-		it->query_string = g_strdup(qs);
-		it->seen = g_hash_table_new_full(g_str_hash, g_str_equal,
-						 g_free, NULL);
-		part_next(it);
-		st = it->status;
-	} else {
-		it->part_qs = g_strdup(qs);
-		st = query_threads(m, qs, nsort, &it->query, &it->threads);
 	}
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
@@ -693,127 +567,320 @@ summary_fill(dc_thread_summary_t *ts, notmuch_thread_t *t)
 }
 
 /*
- * A thread of the first part of a split search knows only its matches
- * since the split; unless all its messages are among them, ask for it
- * again with every match (its matched count, dates, authors and subject
- * are those of its matches).  Returns 0 to keep the partial one.
+ * A row is built from what is cheap.  A thread of up to ROW_WHOLE
+ * messages is asked for on its own ("(QUERY) AND thread:ID"): the row is
+ * notmuch's, to the letter.  A larger one would read all its messages,
+ * and the first threads of a list are often the largest, so its row is
+ * made of counts (a posting list's length each), the message the walk
+ * met first (the newest match newest first, the oldest oldest first:
+ * the date and subject notmuch gives) and the oldest ROW_AUTHORS
+ * matches (the first authors, in notmuch's order).  Its authors and
+ * tags are then a part of notmuch's, and the row says so (partial).
  */
+#define ROW_WHOLE 64
+#define ROW_AUTHORS 8
+
 static int
-summary_whole(dc_thread_iter_t *it, dc_thread_summary_t *ts)
+count_of(dc_mail_t *m, const char *qs, int exclude)
+{
+	notmuch_query_t *q = NULL;
+	unsigned n = 0;
+	int ok;
+
+	if (query_open(m->db, qs, NOTMUCH_SORT_UNSORTED, &q) !=
+	    NOTMUCH_STATUS_SUCCESS)
+		return -1;
+	if (exclude)
+		query_exclude_config_tags(m, q);
+	ok = notmuch_query_count_messages(q, &n) == NOTMUCH_STATUS_SUCCESS;
+	notmuch_query_destroy(q);
+	return ok ? (int)n : -1;
+}
+
+static int
+row_whole(dc_thread_iter_t *it, const char *qs, dc_thread_summary_t *ts)
 {
 	notmuch_threads_t *threads = NULL;
 	notmuch_query_t *q = NULL;
-	char *extra, *qs;
 	int ok = 0;
 
-	extra = g_strconcat("thread:", ts->thread_id, NULL);
-	qs = query_and(it->query_string, extra);
-	g_free(extra);
-	if (query_threads(it->m, qs, NOTMUCH_SORT_NEWEST_FIRST, &q,
-			  &threads) == NOTMUCH_STATUS_SUCCESS &&
+	if (query_threads(it->m, qs, it->sort, &q, &threads) ==
+		    NOTMUCH_STATUS_SUCCESS &&
 	    notmuch_threads_valid(threads)) {
 		notmuch_thread_t *t = notmuch_threads_get(threads);
 
-		dc_thread_summary_clear(ts);
 		summary_fill(ts, t);
 		notmuch_thread_destroy(t);
 		ok = 1;
 	}
 	if (q)
 		notmuch_query_destroy(q);
-	g_free(qs);
 	return ok;
 }
 
 /*
- * Another process may commit twice while results are read (the list
- * reads them as the screen needs them): libnotmuch then hands out a
- * thread with no messages, and Xapian's complaint in the status string.
- * The handle is reopened and the current part searched again, skipping
- * the threads already given; once only per thread, so a database that
- * keeps failing ends the results instead of looping.
+ * A message's author as notmuch names it in a thread: the first From
+ * address's name, else its address; "Last, First" <first.last@...> is
+ * turned into "First Last".
  */
-static notmuch_thread_t *
-thread_get(dc_thread_iter_t *it)
+static char *
+author_of(notmuch_message_t *nm)
 {
-	notmuch_thread_t *t = notmuch_threads_get(it->threads);
+	const char *from = notmuch_message_get_header(nm, "from");
+	InternetAddressList *list;
+	InternetAddress *a;
+	const char *name, *comma;
+	char *out = NULL;
 
-	if (t && notmuch_thread_get_total_messages(t) > 0)
-		return t;
-	/* A broken thread is freed with its query, not on its own. */
-	notmuch_query_destroy(it->query);
-	it->query = NULL;
-	it->threads = NULL;
-	if (!nm_reopen_if_stale(it->m, NOTMUCH_STATUS_XAPIAN_EXCEPTION) ||
-	    query_threads(it->m, it->part_qs, it->sort, &it->query,
-			  &it->threads) != NOTMUCH_STATUS_SUCCESS) {
-		it->query = NULL;
-		it->threads = NULL;
-		it->last = 1;
+	if (!from || !(list = internet_address_list_parse(NULL, from)))
 		return NULL;
+	a = internet_address_list_length(list) ?
+		internet_address_list_get_address(list, 0) : NULL;
+	name = a ? internet_address_get_name(a) : NULL;
+	if (a && (!name || !*name) && INTERNET_ADDRESS_IS_MAILBOX(a))
+		name = internet_address_mailbox_get_addr(
+			INTERNET_ADDRESS_MAILBOX(a));
+	if (name && (comma = strchr(name, ',')) && strlen(comma) > 1) {
+		const char *first = comma + 1;
+		char *swapped, *dotted;
+
+		while (*first == ' ')
+			first++;
+		swapped = g_strdup_printf("%s %.*s", first,
+					  (int)(comma - name), name);
+		dotted = g_strdelimit(g_strdup(swapped), " ", '.');
+		if (strcasestr(from, dotted))
+			out = swapped;
+		else
+			g_free(swapped);
+		g_free(dotted);
 	}
-	for (; notmuch_threads_valid(it->threads);
-	     notmuch_threads_move_to_next(it->threads)) {
-		t = notmuch_threads_get(it->threads);
-		if (!t || notmuch_thread_get_total_messages(t) == 0)
-			break;
-		if (!g_hash_table_contains(it->given_ids,
-					   notmuch_thread_get_thread_id(t)))
-			return t;
-		notmuch_thread_destroy(t);
+	if (!out && name)
+		out = g_strdup(name);
+	g_object_unref(list);
+	return out;
+}
+
+static void
+tags_add(GPtrArray *tags, GHashTable *have, notmuch_message_t *nm)
+{
+	notmuch_tags_t *t = notmuch_message_get_tags(nm);
+
+	for (; notmuch_tags_valid(t); notmuch_tags_move_to_next(t)) {
+		const char *tag = notmuch_tags_get(t);
+
+		if (!g_hash_table_contains(have, tag)) {
+			g_hash_table_add(have, g_strdup(tag));
+			g_ptr_array_add(tags, g_strdup(tag));
+		}
 	}
-	it->last = 1;
-	return NULL;
+}
+
+static int
+tag_cmp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The subject notmuch takes from a message: "Re: " and the like cut. */
+static const char *
+subject_cleaned(notmuch_message_t *nm)
+{
+	const char *s = notmuch_message_get_header(nm, "subject");
+	static const char *const cut[] = { "Re: ", "Aw: ", "Vs: ", "Sv: " };
+	guint i;
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < G_N_ELEMENTS(cut); i++)
+		if (!g_ascii_strncasecmp(s, cut[i], 4))
+			return s + 4;
+	return s;
+}
+
+/* The oldest few matches: the first authors, the oldest (or newest) date. */
+static int
+row_ends(dc_thread_iter_t *it, const char *qs, notmuch_sort_t sort, int few,
+	 time_t *date, GString *authors, GPtrArray *tags, GHashTable *have)
+{
+	GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal,
+						  g_free, NULL);
+	notmuch_messages_t *msgs;
+	notmuch_query_t *q = NULL;
+	int n = 0;
+
+	if (query_open(it->m->db, qs, sort, &q) != NOTMUCH_STATUS_SUCCESS)
+		goto out;
+	query_exclude_config_tags(it->m, q);
+	if (notmuch_query_search_messages(q, &msgs) != NOTMUCH_STATUS_SUCCESS)
+		goto out;
+	for (; n < few && notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs), n++) {
+		notmuch_message_t *nm = notmuch_messages_get(msgs);
+		char *a;
+
+		if (!n)
+			*date = notmuch_message_get_date(nm);
+		if (authors && (a = author_of(nm))) {
+			if (g_hash_table_contains(names, a)) {
+				g_free(a);
+			} else {
+				g_string_append_printf(authors, "%s%s",
+						       authors->len ? ", " : "",
+						       a);
+				g_hash_table_add(names, a);
+			}
+		}
+		if (tags)
+			tags_add(tags, have, nm);
+		notmuch_message_destroy(nm);
+	}
+out:
+	if (q)
+		notmuch_query_destroy(q);
+	g_hash_table_destroy(names);
+	return n > 0;
+}
+
+/* 0: build the row whole instead. */
+static int
+row_cheap(dc_thread_iter_t *it, notmuch_message_t *first, const char *qs,
+	  int total, dc_thread_summary_t *ts)
+{
+	const char *subject = subject_cleaned(first);
+	GHashTable *have;
+	GString *authors;
+	time_t date = 0, other = 0;
+	int matched, ok;
+
+	if (!subject || !*subject)
+		return 0; /* notmuch looks further: leave it to notmuch */
+	matched = count_of(it->m, qs, 1);
+	if (matched <= 0)
+		return 0;
+	have = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	authors = g_string_new(NULL);
+	ts->tags = g_ptr_array_new_with_free_func(g_free);
+	tags_add(ts->tags, have, first);
+	ok = row_ends(it, qs, NOTMUCH_SORT_OLDEST_FIRST, ROW_AUTHORS, &date,
+		      authors, ts->tags, have);
+	if (ok && it->sort == NOTMUCH_SORT_OLDEST_FIRST)
+		ok = row_ends(it, qs, NOTMUCH_SORT_NEWEST_FIRST, 1, &other,
+			      NULL, NULL, NULL);
+	g_hash_table_destroy(have);
+	if (!ok) {
+		g_string_free(authors, TRUE);
+		dc_thread_summary_clear(ts);
+		return 0;
+	}
+	g_ptr_array_sort(ts->tags, tag_cmp);
+	ts->thread_id = g_strdup(notmuch_message_get_thread_id(first));
+	if (it->sort == NOTMUCH_SORT_OLDEST_FIRST) {
+		ts->oldest = notmuch_message_get_date(first);
+		ts->newest = other;
+	} else {
+		ts->newest = notmuch_message_get_date(first);
+		ts->oldest = date;
+	}
+	ts->matched = matched;
+	ts->total = total;
+	ts->authors = g_string_free(authors, FALSE);
+	ts->subject = g_strdup(subject);
+	ts->partial = 1;
+	return 1;
+}
+
+static int
+row_build(dc_thread_iter_t *it, notmuch_message_t *first,
+	  dc_thread_summary_t *ts)
+{
+	const char *id = notmuch_message_get_thread_id(first);
+	char *extra = g_strconcat("thread:", id, NULL);
+	char *qs = query_and(it->query_string, extra);
+	int total = count_of(it->m, extra, 0);
+	int ok = total > ROW_WHOLE && row_cheap(it, first, qs, total, ts);
+
+	if (!ok)
+		ok = row_whole(it, qs, ts);
+	g_free(qs);
+	g_free(extra);
+	return ok;
 }
 
 /*
- * The parts give notmuch's order: threads come in the order of their
- * newest match, so a thread comes out of the part that holds its newest
- * match, in its place there, and is skipped in the older parts.
+ * Another process may commit twice while the list is read (the TUI reads
+ * rows as the screen needs them): the handle is then stale and a message
+ * cannot be read.  The handle is reopened and the walk begun again; the
+ * threads already given are skipped, so the list goes on where it was.
+ * Once only: a database that keeps failing ends the list.
+ */
+static int
+walk_restart(dc_thread_iter_t *it)
+{
+	if (it->restarted ||
+	    !nm_reopen_if_stale(it->m, NOTMUCH_STATUS_XAPIAN_EXCEPTION))
+		return 0;
+	it->restarted = 1;
+	notmuch_query_destroy(it->query);
+	it->query = NULL;
+	it->messages = NULL;
+	if (query_open(it->m->db, it->query_string, it->sort, &it->query) !=
+	    NOTMUCH_STATUS_SUCCESS) {
+		it->query = NULL;
+		return 0;
+	}
+	query_exclude_config_tags(it->m, it->query);
+	if (notmuch_query_search_messages(it->query, &it->messages) !=
+	    NOTMUCH_STATUS_SUCCESS) {
+		it->messages = NULL;
+		return 0;
+	}
+	return notmuch_messages_valid(it->messages);
+}
+
+/*
+ * Threads come in the order of the message walk, which is notmuch's:
+ * a thread stands where its newest match (oldest, oldest first) stands.
  */
 int
 dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 {
-	notmuch_thread_t *t;
-
 	dc_thread_summary_clear(ts);
-	if (!it)
-		return 0;
-	for (;;) {
-		while (it->seen && !it->last &&
-		       (!it->threads || !notmuch_threads_valid(it->threads)))
-			if (!part_next(it) && it->last)
-				break;
-		if (!it->threads || !notmuch_threads_valid(it->threads))
+	if (it && it->threads) {
+		notmuch_thread_t *t;
+
+		if (!notmuch_threads_valid(it->threads))
 			return 0;
-		t = thread_get(it);
-		if (!t)
-			return 0;
-		if (it->seen &&
-		    g_hash_table_contains(it->seen,
-					  notmuch_thread_get_thread_id(t))) {
-			notmuch_thread_destroy(t);
-			notmuch_threads_move_to_next(it->threads);
-			continue;
-		}
+		t = notmuch_threads_get(it->threads);
 		summary_fill(ts, t);
 		notmuch_thread_destroy(t);
 		notmuch_threads_move_to_next(it->threads);
-		break;
+		return 1;
 	}
-	g_hash_table_add(it->given_ids, g_strdup(ts->thread_id));
-	if (!it->given++)
-		it->first_newest = ts->newest;
-	if (it->given <= SPLIT_REMEMBER)
-		it->last_newest = ts->newest;
-	if (it->seen) {
-		if (!it->last)
-			g_hash_table_add(it->seen, g_strdup(ts->thread_id));
-		/* Matches older than this part may change the summary. */
-		if (!it->last && ts->matched != ts->total)
-			summary_whole(it, ts);
+	if (!it || !it->messages)
+		return 0;
+	while (it->messages && notmuch_messages_valid(it->messages)) {
+		notmuch_message_t *nm = notmuch_messages_get(it->messages);
+		const char *id = nm ? notmuch_message_get_thread_id(nm) : NULL;
+		int ok;
+
+		if (!nm) {
+			if (!walk_restart(it))
+				return 0;
+			continue;
+		}
+		notmuch_messages_move_to_next(it->messages);
+		if (!id || g_hash_table_contains(it->seen, id)) {
+			notmuch_message_destroy(nm);
+			continue;
+		}
+		g_hash_table_add(it->seen, g_strdup(id));
+		ok = row_build(it, nm, ts);
+		notmuch_message_destroy(nm);
+		if (ok)
+			return 1;
 	}
-	return 1;
+	return 0;
 }
 
 void
@@ -821,17 +888,10 @@ dc_thread_iter_free(dc_thread_iter_t *it)
 {
 	if (!it)
 		return;
-	if (it->threads)
-		notmuch_threads_destroy(it->threads);
 	if (it->query)
 		notmuch_query_destroy(it->query);
 	if (it->seen)
 		g_hash_table_destroy(it->seen);
-	if (it->given_ids)
-		g_hash_table_destroy(it->given_ids);
-	g_free(it->part_qs);
-	hint_write(it);
-	g_free(it->hint_file);
 	g_free(it->query_string);
 	g_free(it);
 }

@@ -58,6 +58,7 @@ typedef struct dc_thread_summary {
 	char *authors;
 	char *subject;
 	GPtrArray *tags; /* char *, sorted */
+	int partial; /* a large thread: authors a prefix, tags a part */
 } dc_thread_summary_t;
 
 typedef struct dc_thread_iter dc_thread_iter_t;

@@ -35,14 +35,18 @@ print_text(dc_cli_t *cli, const dc_thread_summary_t *ts, const dc_case_t *c)
 	guint i;
 
 	dc_cli_date(ts->newest, date);
-	fprintf(cli->out, "thread:%s  %s [%d/%d] %s; %s (", ts->thread_id,
-		date, ts->matched, ts->total, authors, subject);
+	/* A large thread's row names its first authors only (core/mail.c). */
+	fprintf(cli->out, "thread:%s  %s [%d/%d] %s%s; %s (", ts->thread_id,
+		date, ts->matched, ts->total, authors,
+		ts->partial ? "…" : "", subject);
 	for (i = 0; i < ts->tags->len; i++) {
 		char *tag = dc_sanitize_line(ts->tags->pdata[i]);
 
 		fprintf(cli->out, "%s%s", i ? " " : "", tag);
 		g_free(tag);
 	}
+	if (ts->partial)
+		fputs(ts->tags->len ? " …" : "…", cli->out);
 	fputc(')', cli->out);
 	if (c)
 		fprintf(cli->out, " [case %" G_GINT64_FORMAT ": %s, %s]",
@@ -75,6 +79,8 @@ print_json(dc_json_t *j, const dc_thread_summary_t *ts, const dc_case_t *c)
 	dc_json_key(j, "subject");
 	dc_json_string(j, s = dc_sanitize_line(ts->subject));
 	g_free(s);
+	dc_json_key(j, "partial");
+	dc_json_bool(j, ts->partial);
 	dc_json_key(j, "tags");
 	dc_json_begin_array(j);
 	for (i = 0; i < ts->tags->len; i++) {

@@ -168,12 +168,18 @@ draw_row(dc_tui_t *t, struct row *r, int y, dc_rect_t a, int selected)
 	if (a.w >= 48) {
 		int aw = a.w >= 100 ? 24 : a.w >= 64 ? 16 : 10;
 
-		dc_draw_text(s, y, x, aw, ts->authors, DC_ROLE_AUTHOR);
+		char *au = g_strconcat(ts->authors ? ts->authors : "",
+				       ts->partial ? "…" : "", NULL);
+
+		dc_draw_text(s, y, x, aw, au, DC_ROLE_AUTHOR);
+		g_free(au);
 		x += aw + 1;
 	}
 	for (i = 0; i < ts->tags->len; i++)
 		g_string_append_printf(tags, "%s%s", i ? " " : "(",
 				       (char *)ts->tags->pdata[i]);
+	if (ts->partial)
+		g_string_append(tags, tags->len ? " …" : "(…");
 	if (tags->len)
 		g_string_append_c(tags, ')');
 	if (x < end) {

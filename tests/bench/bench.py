@@ -739,7 +739,9 @@ def main():
     doc["raw"] = ctx.raw
     if hasattr(ctx, "terminal"):
         doc["terminal_runs"] = ctx.terminal
-    out = a.out or os.path.join(a.top, "tests", "bench", "results.json")
+    # Never over a tracked file: build/ is ignored (issue 20).
+    out = a.out or os.path.join(a.top, "build", "bench", "results.json")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
     with open(out, "w") as f:
         json.dump(doc, f, indent=1, sort_keys=False)
         f.write("\n")

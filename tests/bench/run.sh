@@ -11,7 +11,7 @@
 # ${XDG_CACHE_HOME:-~/.cache}/decorum/bench/{10k,100k}); a stamp keyed
 # on the generator's checksum and the size says when to do it again.
 # tests/bench/bench.py then times every measurement against its
-# baseline in the same run and writes tests/bench/results.json.
+# baseline in the same run and writes build/bench/results.json.
 # Benchmarks are not tests: nothing here is part of make check.
 set -eu
 

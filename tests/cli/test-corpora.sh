@@ -31,33 +31,7 @@ compare_corpus() {
 			diff "$T/nm" "$T/dc" | head -10 | sed 's/^/#   /'
 		fi
 	done
-	# A newest-first list is searched in parts by date (core/mail.c);
-	# small parts, and the split remembered from the last search, must
-	# give notmuch's threads in notmuch's order with the same counts,
-	# dates and tags, and what one search in one part gives (authors and
-	# subjects are compared there: decorum cleans control characters).
-	for q in '*' 'from:example.org' 'not tag:nonesuch and date:2000..'; do
-		notmuch search --format=json "$q" | jq -c '.[] |
-			[.thread, .timestamp, .matched, .total, .tags]' >"$T/nm"
-		DECORUM_SEARCH_SPLIT=0 "$DECORUM" list --json "$q" >"$T/whole"
-		bad=
-		for split in 604800 7776000 94608000 remembered remembered; do
-			if [ "$split" = remembered ]; then
-				"$DECORUM" list --json "$q" >"$T/parts"
-			else
-				DECORUM_SEARCH_SPLIT=$split "$DECORUM" list \
-					--json "$q" >"$T/parts"
-			fi
-			jq -c '.[] | [.thread, .timestamp, .matched, .total,
-				.tags]' "$T/parts" >"$T/dc"
-			if ! cmp -s "$T/nm" "$T/dc" ||
-			   ! cmp -s "$T/whole" "$T/parts"; then
-				bad="$bad $split"
-				diff "$T/nm" "$T/dc" | head -6 | sed 's/^/#   /'
-			fi
-		done
-		check_eq "$name: list '$q' in parts by date is notmuch's list ($(wc -l <"$T/nm"))" "" "$bad"
-	done
+	# Rows field by field: tests/cli/test-list-rows.sh.
 	bad=0
 	n=0
 	for t in $(notmuch search --output=threads '*' | sed 's/^thread://'); do
