@@ -548,14 +548,16 @@ final_scan(packet_t *p, dc_error_t *err)
 	for (i = 0; i < p->names->len; i++) {
 		GString *d = p->datas->pdata[i];
 
-		if (dc_identity_scan(p->reporters, d->str, d->len, &hit))
-			return dc_fail(err, DC_E_DENIED,
-				       "redaction check failed: %s shows %s "
-				       "(%s); no packet was written",
-				       (char *)p->names->pdata[i],
-				       dc_identity_get(p->reporters,
-						       hit.identity)->label,
-				       hit.form);
+		if (dc_identity_scan(p->reporters, d->str, d->len, &hit)) {
+			char *why = dc_identity_hit_describe(
+				p->reporters, p->names->pdata[i], &hit);
+
+			dc_fail(err, DC_E_DENIED,
+				"redaction check failed, no packet was "
+				"written: %s", why);
+			g_free(why);
+			return DC_E_DENIED;
+		}
 	}
 	return DC_OK;
 }

@@ -629,7 +629,7 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		 dc_identity_hit_t *hit)
 {
 	char *hay[HAY_COUNT] = { 0 }, *dec;
-	size_t hlen[HAY_COUNT] = { 0 }, dlen;
+	size_t hlen[HAY_COUNT] = { 0 }, dlen, k;
 	int found = 0;
 	guint i;
 
@@ -665,11 +665,30 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 				g_strlcat(hit->form, ", decoded",
 					  sizeof(hit->form));
 			hit->offset = m - hay[h];
+			hit->line = 1;
+			for (k = 0; k < MIN(hit->offset, len); k++)
+				hit->line += data[k] == '\n';
 		}
 	}
 	for (i = 0; i < HAY_COUNT; i++)
 		g_free(hay[i]);
 	return found;
+}
+
+char *
+dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
+			 const dc_identity_hit_t *hit)
+{
+	const dc_identity_t *id = dc_identity_get(s, hit->identity);
+	const char *role = id ? id->label : "participant";
+
+	return g_strdup_printf(
+		"%s, line %u, shows a form of %s (identity %u: %s).  "
+		"Remove it, or add the form it hides under with "
+		"'decorum case alias' so that redaction replaces it, or "
+		"remove the attachment it is in; --include-identities "
+		"writes an identifiable export on purpose",
+		what, hit->line, role, hit->identity + 1, hit->form);
 }
 
 dc_status_t
