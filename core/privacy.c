@@ -180,6 +180,61 @@ dc_address_is_public_list(const char *address)
 }
 
 int
+dc_domain_is_personal(const char *domain)
+{
+	static const char *const shared[] = {
+		/* the kernel's own */
+		"kernel.org", "linux.dev", "linuxfoundation.org", "kvack.org",
+		"infradead.org", "ozlabs.org", "freedesktop.org",
+		"sourceforge.net", "lore.kernel.org",
+		/* big providers */
+		"gmail.com", "googlemail.com", "google.com", "yahoo.com",
+		"yahoo.co.uk", "yahoo.co.jp", "ymail.com", "outlook.com",
+		"hotmail.com", "live.com", "msn.com", "icloud.com", "me.com",
+		"mac.com", "aol.com", "protonmail.com", "protonmail.ch",
+		"proton.me", "pm.me", "gmx.de", "gmx.net", "gmx.com", "web.de",
+		"posteo.de", "mailbox.org", "fastmail.com", "fastmail.fm",
+		"zoho.com", "yandex.ru", "yandex.com", "mail.ru", "qq.com",
+		"163.com", "126.com", "foxmail.com", "naver.com", "tutanota.com",
+		"disroot.org", "riseup.net", "free.fr", "orange.fr",
+		"btinternet.com", "comcast.net", "users.noreply.github.com",
+		NULL,
+	};
+	static const char *const reserved[] = {
+		"example.com", "example.org", "example.net", NULL,
+	};
+	static const char *const reserved_tld[] = {
+		".invalid", ".test", ".example", ".localhost", ".local", NULL,
+	};
+	size_t n;
+	int i;
+
+	if (!domain || !strchr(domain, '.'))
+		return 0;
+	n = strlen(domain);
+	for (i = 0; shared[i]; i++) {
+		size_t k = strlen(shared[i]);
+
+		/* the domain or a host under it (mail.gmail.com) */
+		if (!g_ascii_strcasecmp(domain, shared[i]) ||
+		    (n > k && domain[n - k - 1] == '.' &&
+		     !g_ascii_strcasecmp(domain + n - k, shared[i])))
+			return 0;
+	}
+	for (i = 0; reserved[i]; i++)
+		if (!g_ascii_strcasecmp(domain, reserved[i]))
+			return 0;
+	for (i = 0; reserved_tld[i]; i++) {
+		size_t k = strlen(reserved_tld[i]);
+
+		if (n >= k && !g_ascii_strcasecmp(domain + n - k,
+						  reserved_tld[i]))
+			return 0;
+	}
+	return 1;
+}
+
+int
 dc_address_is_person(const char *address)
 {
 	const char *at = address ? strrchr(address, '@') : NULL;
@@ -363,7 +418,8 @@ static int role_word(const char *local);
 static void
 add_words(GPtrArray *a, guint id, const char *name, int roles)
 {
-	char **w = g_strsplit_set(name, " \t,\"'()", -1);
+	/* "-" too: "Rashid" alone from "Al-Rashid". */
+	char **w = g_strsplit_set(name, " \t,\"'()-", -1);
 	guint i;
 
 	for (i = 0; w[i]; i++) {
@@ -426,6 +482,9 @@ compile(dc_identity_set_t *s)
 						     strlen(id->address));
 
 			add_string(s->needles, i, id->address, "address", 0);
+			if (at && dc_domain_is_personal(at + 1))
+				add_string(s->needles, i, at + 1,
+					   "personal domain", 1);
 			/* A whole word: "eve@" is not in "every". */
 			if (g_utf8_strlen(local, -1) >= 3 && !role_word(local))
 				add_string(s->needles, i, local,

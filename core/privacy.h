@@ -82,6 +82,9 @@ dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
 
 /* Public kernel lists archived on lore (vger, lists.linux.dev, ...). */
 int dc_address_is_public_list(const char *address);
+/* A domain that names its people: not a big mail provider, not the
+ * kernel's own hosts, not one reserved for documentation (RFC 2606). */
+int dc_domain_is_personal(const char *domain);
 /* Not a list, not a role address such as conduct@kernel.org. */
 int dc_address_is_person(const char *address);
 

@@ -156,6 +156,10 @@ test_identity_words(void **state)
 	assert_true(found(s, "Eve said so"));
 	assert_true(found(s, "write to committee@example.org"));
 	assert_true(found(s, "ZXZlQGV4YW1wbGUub3Jn")); /* base64 of eve@... */
+	dc_identity_add(s, "participant", NULL, "zed@n01se.net");
+	dc_identity_add(s, "participant", NULL, "case@gmail.com");
+	assert_true(found(s, "reporter-a at n01se.net"));
+	assert_false(found(s, "at gmail.com or xn01se.network"));
 	dc_identity_set_free(s);
 }
 
