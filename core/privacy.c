@@ -180,6 +180,30 @@ dc_address_is_public_list(const char *address)
 }
 
 int
+dc_message_is_public(const dc_message_t *m)
+{
+	char *all = g_strjoin(",", m->to ? m->to : "", m->cc ? m->cc : "",
+			      NULL);
+	char **parts = g_strsplit_set(all, ",<> \t\r\n", -1);
+	int pub = 0;
+	guint i;
+
+	for (i = 0; parts[i] && !pub; i++)
+		pub = dc_address_is_public_list(parts[i]);
+	g_strfreev(parts);
+	g_free(all);
+	return pub;
+}
+
+char *
+dc_message_lore_url(const dc_message_t *m)
+{
+	return m && m->message_id && dc_message_is_public(m) ?
+		       dc_lore_url(m->message_id) :
+		       NULL;
+}
+
+int
 dc_domain_is_personal(const char *domain)
 {
 	static const char *const shared[] = {

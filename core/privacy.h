@@ -82,6 +82,12 @@ dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
 
 /* Public kernel lists archived on lore (vger, lists.linux.dev, ...). */
 int dc_address_is_public_list(const char *address);
+/* Did m go to a public list (To or Cc)?  Only such mail is on lore. */
+int dc_message_is_public(const dc_message_t *m);
+/* m's lore link when it went to a public list, else NULL: private mail
+ * to the committee is on no archive, and its link would show its
+ * Message-ID, which can name the sender (g_free). */
+char *dc_message_lore_url(const dc_message_t *m);
 /* A domain that names its people: not a big mail provider, not the
  * kernel's own hosts, not one reserved for documentation (RFC 2606). */
 int dc_domain_is_personal(const char *domain);
