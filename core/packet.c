@@ -68,22 +68,6 @@ dc_mboxrd_append(GString *mbox, const char *data, size_t len)
 	g_string_append_c(mbox, '\n');
 }
 
-static int
-message_is_public(const dc_message_t *m)
-{
-	char *all = g_strjoin(",", m->to ? m->to : "", m->cc ? m->cc : "",
-			      NULL);
-	char **parts = g_strsplit_set(all, ",<> \t\n", -1);
-	int pub = 0;
-	guint i;
-
-	for (i = 0; parts[i] && !pub; i++)
-		pub = dc_address_is_public_list(parts[i]);
-	g_strfreev(parts);
-	g_free(all);
-	return pub;
-}
-
 static dc_status_t
 add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 	   unsigned total, dc_error_t *err)
@@ -115,7 +99,7 @@ add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 		}
 		dc_mboxrd_append(mbox, data, len);
 		g_free(data);
-		if (message_is_public(m)) {
+		if (dc_message_is_public(m)) {
 			char *url = dc_lore_url(m->message_id);
 
 			g_string_append_printf(p->links, "%s\n", url);
@@ -563,14 +547,16 @@ final_scan(packet_t *p, dc_error_t *err)
 	for (i = 0; i < p->names->len; i++) {
 		GString *d = p->datas->pdata[i];
 
-		if (dc_identity_scan(p->reporters, d->str, d->len, &hit))
-			return dc_fail(err, DC_E_DENIED,
-				       "redaction check failed: %s shows %s "
-				       "(%s); no packet was written",
-				       (char *)p->names->pdata[i],
-				       dc_identity_get(p->reporters,
-						       hit.identity)->label,
-				       hit.form);
+		if (dc_identity_scan(p->reporters, d->str, d->len, &hit)) {
+			char *why = dc_identity_hit_describe(
+				p->reporters, p->names->pdata[i], &hit);
+
+			dc_fail(err, DC_E_DENIED,
+				"redaction check failed, no packet was "
+				"written: %s", why);
+			g_free(why);
+			return DC_E_DENIED;
+		}
 	}
 	return DC_OK;
 }

@@ -61,11 +61,20 @@ typedef struct dc_identity_hit {
 	guint identity; /* index into the set */
 	char form[64];  /* "address, base64", "name, case-folded", ... */
 	size_t offset;  /* in the scanned data (approximate for encoded) */
+	guint line;     /* 1-based line of offset (approximate as offset) */
 } dc_identity_hit_t;
 
 /* 1 and *hit when any identity shows in data, else 0. */
 int dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		     dc_identity_hit_t *hit);
+/*
+ * What a refusal says about a hit, for a log or a terminal: where (what,
+ * e.g. "the report" or "thread.mbox", and the line), whose (the person's
+ * label and role, never the identity) and in which form, then what to do.
+ * Free with g_free.
+ */
+char *dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
+			       const dc_identity_hit_t *hit);
 /* Scan a file; *found as above.  DC_E_IO when it cannot be read. */
 dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
 				  int *found, dc_identity_hit_t *hit,
@@ -73,6 +82,15 @@ dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
 
 /* Public kernel lists archived on lore (vger, lists.linux.dev, ...). */
 int dc_address_is_public_list(const char *address);
+/* Did m go to a public list (To or Cc)?  Only such mail is on lore. */
+int dc_message_is_public(const dc_message_t *m);
+/* m's lore link when it went to a public list, else NULL: private mail
+ * to the committee is on no archive, and its link would show its
+ * Message-ID, which can name the sender (g_free). */
+char *dc_message_lore_url(const dc_message_t *m);
+/* A domain that names its people: not a big mail provider, not the
+ * kernel's own hosts, not one reserved for documentation (RFC 2606). */
+int dc_domain_is_personal(const char *domain);
 /* Not a list, not a role address such as conduct@kernel.org. */
 int dc_address_is_person(const char *address);
 

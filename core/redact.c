@@ -63,6 +63,7 @@ typedef struct plan {
 	gint ref;
 	guint64 serial;
 	GArray *steps;	/* step_t */
+	GArray *tidy;	/* step_t: fragments of labels made into one */
 	GRegex *any;	/* NULL: none, or it did not compile (search all) */
 	GString *pats;	/* while building: the alternation */
 } plan_t;
@@ -82,6 +83,7 @@ plan_unref(plan_t *pl)
 	if (!pl || !g_atomic_int_dec_and_test(&pl->ref))
 		return;
 	g_array_unref(pl->steps);
+	g_array_unref(pl->tidy);
 	if (pl->any)
 		g_regex_unref(pl->any);
 	g_free(pl);
@@ -135,6 +137,43 @@ redact_local_words(plan_t *pl, const dc_identity_t *id)
 	g_free(local);
 }
 
+static void
+tidy_step(plan_t *pl, char *pat, const char *label)
+{
+	step_t st;
+
+	st.re = g_regex_new(pat, G_REGEX_OPTIMIZE, 0, NULL);
+	st.with = g_strdup(label);
+	if (st.re)
+		g_array_append_val(pl->tidy, st);
+	else
+		g_free(st.with);
+	g_free(pat);
+}
+
+/*
+ * A name replaced word by word leaves the label's fragments: "Hamid
+ * Al-Rashid (Hamid bin Rashid)" became "Reporter A (Reporter A
+ * Al-Reporter A)".  What is left of a name is one label: a short particle
+ * glued to it ("Al-", "d'"), labels with particles between them, and a
+ * label repeating itself in parentheses.
+ */
+static void
+tidy_steps(plan_t *pl, const char *label)
+{
+	char *l = g_regex_escape_string(label, -1);
+
+	tidy_step(pl, g_strdup_printf("(?<![\\p{L}\\p{N}])\\p{L}{1,3}"
+				      "[-'\u2019]%s(?![\\p{L}\\p{N}])", l),
+		  label);
+	tidy_step(pl, g_strdup_printf("%s(?:[\\s.-]+(?:\\p{L}{1,3}"
+				      "[\\s'\u2019-]+){0,2}%s)+"
+				      "(?![\\p{L}\\p{N}])", l, l),
+		  label);
+	tidy_step(pl, g_strdup_printf("%s\\s*\\(\\s*%s\\s*\\)", l, l), label);
+	g_free(l);
+}
+
 static plan_t *
 plan_build(const dc_identity_set_t *set)
 {
@@ -145,6 +184,8 @@ plan_build(const dc_identity_set_t *set)
 	pl->serial = dc_identity_set_serial(set);
 	pl->steps = g_array_new(FALSE, FALSE, sizeof(step_t));
 	g_array_set_clear_func(pl->steps, step_clear);
+	pl->tidy = g_array_new(FALSE, FALSE, sizeof(step_t));
+	g_array_set_clear_func(pl->tidy, step_clear);
 	pl->pats = g_string_new(NULL);
 	for (i = 0; i < dc_identity_count(set); i++) {
 		const dc_identity_t *id = dc_identity_get(set, i);
@@ -156,6 +197,9 @@ plan_build(const dc_identity_set_t *set)
 			const char *at = strrchr(id->address, '@');
 
 			step(pl, id->address, 0, addr);
+			/* "reporter-a at n01se.net": her own domain. */
+			if (at && dc_domain_is_personal(at + 1))
+				step(pl, at + 1, 1, "redacted.invalid");
 			local = g_strndup(id->address,
 					  at ? (gsize)(at - id->address) :
 					       strlen(id->address));
@@ -168,13 +212,14 @@ plan_build(const dc_identity_set_t *set)
 		g_free(local);
 		for (j = 0; j < id->names->len; j++) {
 			char **w = g_strsplit_set(id->names->pdata[j],
-						  " \t,\"'()", -1);
+						  " \t,\"'()-", -1);
 
 			for (k = 0; w[k]; k++)
 				step(pl, w[k], 1, id->label);
 			g_strfreev(w);
 		}
 		redact_local_words(pl, id);
+		tidy_steps(pl, id->label);
 		g_free(addr);
 		g_free(s);
 	}
@@ -220,24 +265,33 @@ plan_get(const dc_identity_set_t *set)
  * no needle matches the text, no replacement changes it, so no later
  * needle can match either.
  */
+static void
+apply(GArray *steps, char **t)
+{
+	guint i;
+
+	for (i = 0; i < steps->len; i++) {
+		step_t *st = &g_array_index(steps, step_t, i);
+		char *r = g_regex_replace_literal(st->re, *t, -1, 0, st->with,
+						  0, NULL);
+
+		if (r) {
+			g_free(*t);
+			*t = r;
+		}
+	}
+}
+
 char *
 dc_redact_text(const char *text, const dc_identity_set_t *set)
 {
 	char *t = g_utf8_make_valid(text ? text : "", -1);
 	plan_t *pl = plan_get(set);
-	guint i;
 
-	if (pl->steps->len && (!pl->any || g_regex_match(pl->any, t, 0, NULL)))
-		for (i = 0; i < pl->steps->len; i++) {
-			step_t *st = &g_array_index(pl->steps, step_t, i);
-			char *r = g_regex_replace_literal(st->re, t, -1, 0,
-							  st->with, 0, NULL);
-
-			if (r) {
-				g_free(t);
-				t = r;
-			}
-		}
+	if (pl->steps->len && (!pl->any || g_regex_match(pl->any, t, 0, NULL))) {
+		apply(pl->steps, &t);
+		apply(pl->tidy, &t);
+	}
 	plan_unref(pl);
 	return t;
 }

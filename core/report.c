@@ -327,18 +327,8 @@ thread_is_public(const dc_thread_t *t)
 	guint i;
 	int pub = 0;
 
-	for (i = 0; i < t->messages->len && !pub; i++) {
-		const dc_message_t *m = t->messages->pdata[i];
-		char *all = g_strjoin(",", m->to ? m->to : "",
-				      m->cc ? m->cc : "", NULL);
-		char **parts = g_strsplit_set(all, ",<> ", -1);
-		guint j;
-
-		for (j = 0; parts[j] && !pub; j++)
-			pub = dc_address_is_public_list(parts[j]);
-		g_strfreev(parts);
-		g_free(all);
-	}
+	for (i = 0; i < t->messages->len && !pub; i++)
+		pub = dc_message_is_public(t->messages->pdata[i]);
 	return pub;
 }
 

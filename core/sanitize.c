@@ -139,6 +139,15 @@ classify(gunichar c)
 		 */
 		if (c == 0xad || c == 0x115f || c == 0x1160 || c == 0x180e)
 			return DC_SAN_INVISIBLE;
+		/*
+		 * The other default-ignorable code points (Unicode's
+		 * DerivedCoreProperties): U+034F combining grapheme joiner,
+		 * U+17B4/U+17B5 Khmer inherent vowels, U+180B-180F Mongolian
+		 * variation selectors.
+		 */
+		if (c == 0x34f || c == 0x17b4 || c == 0x17b5 ||
+		    (c >= 0x180b && c <= 0x180f))
+			return DC_SAN_INVISIBLE;
 		if (c == 0x61c)
 			return DC_SAN_BIDI;
 		return 0;
@@ -165,19 +174,28 @@ classify(gunichar c)
 			return DC_SAN_INVISIBLE;
 		return 0;
 	}
+	/* U+2800 braille blank: a blank "name" like the Hangul filler. */
 	if (c < 0xfe00)
-		return c == 0x3164 ? DC_SAN_INVISIBLE : 0;
+		return c == 0x3164 || c == 0x2800 ? DC_SAN_INVISIBLE : 0;
 	if (c < 0x10000) {
-		if (c == 0xfeff || c == 0xffa0 || (c >= 0xfff9 && c <= 0xfffb))
+		/*
+		 * Variation selectors U+FE00-FE0E change nothing a reader
+		 * sees in names; U+FE0F (emoji presentation) is left to the
+		 * emoji it follows.  U+FFF0-FFF8 are reserved ignorables.
+		 */
+		if (c <= 0xfe0e || c == 0xfeff || c == 0xffa0 ||
+		    (c >= 0xfff0 && c <= 0xfffb))
 			return DC_SAN_INVISIBLE;
 		return 0;
 	}
 	/*
-	 * Shorthand format controls, musical format controls, and the tag
-	 * characters, which can carry a whole invisible ASCII text.
+	 * Shorthand format controls, musical format controls, the tag
+	 * characters, which can carry a whole invisible ASCII text, the
+	 * variation selectors supplement U+E0100-E01EF and the rest of the
+	 * reserved default-ignorable plane-14 block up to U+E0FFF.
 	 */
 	if ((c >= 0x1bca0 && c <= 0x1bca3) || (c >= 0x1d173 && c <= 0x1d17a) ||
-	    (c >= 0xe0000 && c <= 0xe007f))
+	    (c >= 0xe0000 && c <= 0xe0fff))
 		return DC_SAN_INVISIBLE;
 	return 0;
 }

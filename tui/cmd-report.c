@@ -78,14 +78,12 @@ mentions_cases(const dc_report_t *r)
 static int
 refuse(dc_cli_t *cli, dc_identity_set_t *people, const dc_identity_hit_t *h)
 {
-	const dc_identity_t *id = dc_identity_get(people, h->identity);
-
 	/* Name the kind of hit, not the person: this may go to a log. */
-	fprintf(cli->err,
-		"decorum report: refused: the report shows a case's %s "
-		"(%s, identity %u); nothing was written.  Use "
-		"--include-identities for an identifiable report.\n",
-		id ? id->label : "participant", h->form, h->identity + 1);
+	char *why = dc_identity_hit_describe(people, "the report", h);
+
+	fprintf(cli->err, "decorum report: refused, nothing was written: %s\n",
+		why);
+	g_free(why);
 	return DC_EXIT_DENIED;
 }
 

@@ -45,12 +45,12 @@ report_clear(struct report *r)
 static char *
 refusal(dc_identity_set_t *people, const dc_identity_hit_t *h)
 {
-	const dc_identity_t *id = dc_identity_get(people, h->identity);
+	char *why = dc_identity_hit_describe(people, "the report", h);
+	char *r = g_strdup_printf("Refused: %s.  Nothing is shown or written",
+				  why);
 
-	return g_strdup_printf("Refused: the report shows a case's %s (%s, "
-			       "identity %u); nothing is shown or written",
-			       id ? id->label : "participant", h->form,
-			       h->identity + 1);
+	g_free(why);
+	return r;
 }
 
 /* Build the text for r->spec; on failure r->refusal says why. */

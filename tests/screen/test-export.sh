@@ -113,7 +113,7 @@ dump refuse-write
 KEYS
 check "the refusal script runs" run_keys refuse "$T/refuse.keys"
 check "the preview says it is refused" \
-	grep -qF "Refused: the report shows a case's" "$T/dumps/refuse-preview.txt"
+	grep -qF "Refused: the report, line" "$T/dumps/refuse-preview.txt"
 check "the preview shows nothing of the report" \
 	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-preview.txt"
 check "w refuses too" grep -qF "Refused:" "$T/dumps/refuse-write.txt"

@@ -122,6 +122,47 @@ test_identity_forms(void **state)
 	dc_identity_set_free(s);
 }
 
+/* Forms a browser or URL decoder shows, and invisible padding. */
+static void
+test_identity_decoded(void **state)
+{
+	dc_identity_set_t *s = dc_identity_set_new();
+
+	dc_identity_add(s, "Reporter A", "Quentin Reporterson",
+			"q.reporterson@example.net");
+	assert_true(found(s, "<a href=\"mailto:&#113;&#46;&#114;&#101;"
+			     "&#112;&#111;&#114;&#116;&#101;&#114;&#115;"
+			     "&#111;&#110;&#64;example.net\">x</a>"));
+	assert_true(found(s, "&#x52;&#x65;&#x70;&#x6f;rterson said"));
+	assert_true(found(s, "Dear &#81;uentin,"));
+	assert_true(found(s, "mailto:%71%2E%72%65porterson%40example.net"));
+	assert_true(found(s, "Que\xe2\x80\x8bntin wrote"));
+	assert_true(found(s, "\xef\xbc\xb1uentin")); /* fullwidth Q */
+	assert_false(found(s, "Quentins are &amp; were %20 fine"));
+	assert_false(found(s, "&#81;uentinx"));
+	dc_identity_set_free(s);
+}
+
+/* Local parts that are common words name nobody on their own. */
+static void
+test_identity_words(void **state)
+{
+	dc_identity_set_t *s = dc_identity_set_new();
+
+	dc_identity_add(s, "participant", NULL, "eve@example.org");
+	dc_identity_add(s, "participant", NULL, "committee@example.org");
+	dc_identity_add(s, "participant", NULL, "case@example.org");
+	assert_false(found(s, "every case goes to the committee"));
+	assert_true(found(s, "Eve said so"));
+	assert_true(found(s, "write to committee@example.org"));
+	assert_true(found(s, "ZXZlQGV4YW1wbGUub3Jn")); /* base64 of eve@... */
+	dc_identity_add(s, "participant", NULL, "zed@n01se.net");
+	dc_identity_add(s, "participant", NULL, "case@gmail.com");
+	assert_true(found(s, "reporter-a at n01se.net"));
+	assert_false(found(s, "at gmail.com or xn01se.network"));
+	dc_identity_set_free(s);
+}
+
 static void
 test_lists_are_not_people(void **state)
 {
@@ -143,6 +184,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_identity_forms),
+		cmocka_unit_test(test_identity_decoded),
+		cmocka_unit_test(test_identity_words),
 		cmocka_unit_test(test_lists_are_not_people),
 	};
 

@@ -45,6 +45,24 @@ test_text_forms(void **state)
 	/* Nobody named: unchanged, invalid UTF-8 made valid. */
 	assert_redacts(set, "nothing here", "nothing here");
 	assert_redacts(set, "bad \xff byte", "bad \xef\xbf\xbd byte");
+	/* What is left of a name is one label, not fragments. */
+	dc_identity_add(set, "Reporter A", "Hamid Al-Rashid",
+			"alice.quux@example.org");
+	assert_redacts(set, "From Hamid Al-Rashid (Hamid bin Rashid)",
+		       "From Reporter A");
+	assert_redacts(set, "Hi Hamid, and Alice Quux",
+		       "Hi Reporter A, and Reporter A");
+	assert_redacts(set, "Rashid's dad", "Reporter A's dad");
+	/* A personal domain goes; a big provider's stays. */
+	dc_identity_add(set, "Reporter C", NULL, "zed@n01se.net");
+	assert_redacts(set, "zed at n01se.net, list.n01se.net and gmail.com",
+		       "reporter-c at redacted.invalid, list.redacted.invalid "
+		       "and gmail.com");
+	assert_true(dc_domain_is_personal("n01se.net"));
+	assert_false(dc_domain_is_personal("gmail.com"));
+	assert_false(dc_domain_is_personal("mail.gmail.com"));
+	assert_false(dc_domain_is_personal("kernel.org"));
+	assert_false(dc_domain_is_personal("example.org"));
 	/* Needles shorter than three characters are left alone. */
 	dc_identity_add(set, "Reporter B", "Bo", "bo@example.net");
 	assert_redacts(set, "Bo wrote to bo@example.net",

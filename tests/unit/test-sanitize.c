@@ -254,6 +254,8 @@ test_invisible(void **state G_GNUC_UNUSED)
 		0x2028, 0x2029, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
 		0x206a, 0x206f, 0x3164, 0xfeff, 0xffa0, 0xfff9, 0xfffa,
 		0xfffb, 0x1bca0, 0x1d173, 0xe0001, 0xe0041, 0xe007f,
+		0x034f, 0x17b4, 0x17b5, 0x180b, 0x180f, 0x2800, 0xfe00,
+		0xfe0e, 0xfff0, 0xe0080, 0xe0100, 0xe01ef, 0xe0fff,
 	};
 	size_t i;
 
@@ -276,10 +278,10 @@ test_invisible(void **state G_GNUC_UNUSED)
 	      "hi<U+E0041><U+E0042>", DC_SAN_INVISIBLE);
 	/* Neighbours of the marked ranges pass. */
 	CHECK("\xe2\x80\x8a\xe2\x80\x90\xe2\x81\x9f\xe2\x81\xb0"
-	      "\xef\xbb\xbe\xef\xbf\xbc\xf3\xa0\x82\x80",
+	      "\xef\xbb\xbe\xef\xbf\xbc\xf3\xa1\x80\x80",
 	      -1, DC_SAN_LINE,
 	      "\xe2\x80\x8a\xe2\x80\x90\xe2\x81\x9f\xe2\x81\xb0"
-	      "\xef\xbb\xbe\xef\xbf\xbc\xf3\xa0\x82\x80",
+	      "\xef\xbb\xbe\xef\xbf\xbc\xf3\xa1\x80\x80",
 	      0);
 }
 
