@@ -767,10 +767,10 @@ dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 
 	return g_strdup_printf(
 		"%s, line %u, shows a form of %s (identity %u: %s).  "
-		"Remove it, or add the form it hides under with "
-		"'decorum case alias' so that redaction replaces it, or "
-		"remove the attachment it is in; --include-identities "
-		"writes an identifiable export on purpose",
+		"Remove it (from the note, or the attachment it is in); "
+		"a packet can be made with --redact; "
+		"--include-identities writes an identifiable export on "
+		"purpose",
 		what, hit->line, role, hit->identity + 1, hit->form);
 }
 
