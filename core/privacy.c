@@ -164,7 +164,8 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 
 static const char *const public_lists[] = {
 	"vger.kernel.org", "lists.linux.dev", "lists.infradead.org",
-	"lists.ozlabs.org", "lists.sourceforge.net", NULL,
+	"lists.ozlabs.org", "lists.sourceforge.net", "lists.freedesktop.org",
+	"kvack.org", NULL,
 };
 
 int

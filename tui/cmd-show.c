@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "core/privacy.h"
 #include "core/sanitize.h"
 #include "tui/cli.h"
 
@@ -71,7 +72,7 @@ json_message(dc_json_t *j, const dc_message_t *m)
 	}
 	dc_json_end_array(j);
 	json_member(j, "filename", m->filename, DC_SAN_LINE);
-	s = dc_lore_url(m->message_id);
+	s = dc_message_lore_url(m); /* null: private mail, not on lore */
 	json_member(j, "lore", s, DC_SAN_LINE);
 	g_free(s);
 	json_flags(j, m->flags);

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/privacy.h"
 #include "core/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
@@ -202,10 +203,13 @@ build_lines(struct thread *th, int width)
 		add_header(th, i, indent, "Subject: ", m->subject);
 		add_header(th, i, indent, "To: ", m->to);
 		add_header(th, i, indent, "Cc: ", m->cc);
+		/* Only list mail is on lore: a private report's link
+		 * would only spell out its Message-ID. */
 		if (m->message_id) {
-			char *url = dc_lore_url(m->message_id);
+			char *url = dc_message_lore_url(m);
 
-			add_header(th, i, indent, "Lore: ", url);
+			if (url)
+				add_header(th, i, indent, "Lore: ", url);
 			g_free(url);
 		}
 		for (j = 0; m->attachments && j < m->attachments->len; j++) {
@@ -421,9 +425,10 @@ thread_title(dc_view_t *v, dc_tui_t *t, GString *out)
 	}
 	i = line_msg(th, th->cursor);
 	m = th->thread->messages->pdata[i];
-	url = dc_lore_url(m->message_id);
+	url = dc_message_lore_url(m);
 	g_string_append_printf(out, "Message %d/%u  %s", i + 1,
-			       th->thread->messages->len, url);
+			       th->thread->messages->len,
+			       url ? url : "(private mail, not on lore)");
 	g_free(url);
 }
 

@@ -55,6 +55,17 @@ check_eq "a thread whose every message is excluded is still shown" "$n" "$got"
 notmuch tag -deleted -- "thread:$t"
 notmuch config set search.exclude_tags
 
+# Lore links only for list mail: a private report to conduct@ is on no
+# archive, and its link would spell out a Message-ID that may name the
+# reporter.
+priv=$(notmuch search --output=threads 'to:conduct@kernel.org' | head -1)
+pub=$(notmuch search --output=threads 'to:vger.kernel.org AND NOT to:conduct@kernel.org' | head -1)
+check "the demo has private and list mail" test -n "$priv" -a -n "$pub"
+got=$($D show "${priv#thread:}" --json | jq -r '[.messages[] | select(.lore != null)] | length')
+check_eq "show --json: no lore link for private mail" 0 "$got"
+got=$($D show "${pub#thread:}" --json | jq -r '[.messages[] | select(.lore != null)] | length')
+check "show --json: a lore link for list mail" test "$got" -gt 0
+
 MANWIDTH=200 man -l "$TOP/docs/decorum.1" 2>/dev/null |
 	sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' >"$T/syn"
 for cmd in report packet erase; do

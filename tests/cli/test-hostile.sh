@@ -181,7 +181,7 @@ pane list
 k=0
 while [ $k -lt "$nthr" ]; do
 	tm send-keys -t dc Enter
-	if wait_for "Lore: "; then
+	if wait_for "Message 1/"; then
 		pane "thread-$k-top"
 		tm send-keys -t dc PgDn PgDn PgDn
 		sleep 0.3

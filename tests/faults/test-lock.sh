@@ -53,7 +53,7 @@ check "fsck counts the queued changes" grep -q 'queued for notmuch' "$T/fsck.out
 
 # The TUI: tag the first thread, then keep using it.
 tm send-keys -t dc Enter
-wait_for "Lore: " || fail "a thread opens under the lock"
+wait_for "Message 1/" || fail "a thread opens under the lock"
 tm send-keys -t dc e
 wait_for "note (Enter" || fail "e asks for a note under the lock"
 tm send-keys -t dc -l "tui during the lock"
