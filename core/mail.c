@@ -129,6 +129,12 @@ dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 				    "%s: no such notmuch configuration file "
 				    "(given with --config)",
 				    config);
+		else if (st == NOTMUCH_STATUS_NO_CONFIG &&
+			 getenv("NOTMUCH_CONFIG") && *getenv("NOTMUCH_CONFIG"))
+			r = dc_fail(err, DC_E_IO,
+				    "%s: no such notmuch configuration file "
+				    "(named by NOTMUCH_CONFIG)",
+				    getenv("NOTMUCH_CONFIG"));
 		else if (st == NOTMUCH_STATUS_NO_CONFIG)
 			r = dc_fail(err, DC_E_IO,
 				    "no notmuch configuration found (set "

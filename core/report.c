@@ -930,3 +930,57 @@ dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 	g_free(title);
 	g_free(label);
 }
+
+/* The report's cases, or none: without the mail index their people are
+ * unknown, and an anonymised report must not guess. */
+static int
+mentions_cases(const dc_report_t *r)
+{
+	return r->cases->len || r->tab_pending->len || r->long_open->len;
+}
+
+dc_status_t
+dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
+	       int64_t now, const dc_emit_ops_t *fmt, int include_identities,
+	       char **out, dc_error_t *err)
+{
+	dc_identity_set_t *people = dc_identity_set_new();
+	dc_identity_hit_t hit;
+	dc_report_t *r = NULL;
+	dc_status_t st;
+	dc_emit_t *e;
+	char *text;
+
+	*out = NULL;
+	st = dc_report_build(s, mail, period, now, !include_identities,
+			     people, &r, err);
+	if (st != DC_OK)
+		goto out;
+	if (!mail && !include_identities && mentions_cases(r)) {
+		st = dc_fail(err, DC_E_DENIED,
+			     "without the mail index the report cannot be "
+			     "checked for the names of the people in its "
+			     "cases");
+		goto out;
+	}
+	e = dc_emit_new(fmt ? fmt : &dc_emit_text);
+	dc_report_emit(r, e);
+	text = dc_emit_finish(e);
+	if (!include_identities &&
+	    dc_identity_scan(people, text, strlen(text), &hit)) {
+		/* Name the kind of hit, not the person: this may be read
+		 * over a shoulder or land in a log. */
+		char *why = dc_identity_hit_describe(people, "the report",
+						     &hit);
+
+		st = dc_fail(err, DC_E_DENIED, "%s", why);
+		g_free(why);
+		g_free(text);
+		goto out;
+	}
+	*out = text;
+out:
+	dc_report_free(r);
+	dc_identity_set_free(people);
+	return st;
+}

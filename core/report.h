@@ -126,4 +126,20 @@ void dc_report_free(dc_report_t *r);
 /* Write the report through e (begin ... end). */
 void dc_report_emit(const dc_report_t *r, dc_emit_t *e);
 
+/*
+ * The report as it leaves decorum: built for period, written in fmt
+ * (dc_emit_text when NULL) into *out (g_free) and, unless
+ * include_identities, scanned for the people of its cases
+ * (dc_identity_scan) before anyone sees it.  Every front end gets a
+ * report's text here, so none can show or write one unscanned.
+ *
+ * DC_E_DENIED, with *out NULL, when the scan finds one of them (err names
+ * the line and the kind of hit, never the person) or when, without mail,
+ * the report mentions cases whose people cannot be known.
+ */
+dc_status_t dc_report_text(dc_store_t *s, dc_mail_t *mail,
+			   const dc_period_t *period, int64_t now,
+			   const dc_emit_ops_t *fmt, int include_identities,
+			   char **out, dc_error_t *err);
+
 #endif

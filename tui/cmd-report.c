@@ -67,26 +67,6 @@ parse(dc_cli_t *cli, int argc, char **argv, report_args_t *a)
 	return DC_EXIT_OK;
 }
 
-/* The report's cases, or none: without the mail index their people are
- * unknown, and an anonymised report must not guess. */
-static int
-mentions_cases(const dc_report_t *r)
-{
-	return r->cases->len || r->tab_pending->len || r->long_open->len;
-}
-
-static int
-refuse(dc_cli_t *cli, dc_identity_set_t *people, const dc_identity_hit_t *h)
-{
-	/* Name the kind of hit, not the person: this may go to a log. */
-	char *why = dc_identity_hit_describe(people, "the report", h);
-
-	fprintf(cli->err, "decorum report: refused, nothing was written: %s\n",
-		why);
-	g_free(why);
-	return DC_EXIT_DENIED;
-}
-
 static int
 write_out(dc_cli_t *cli, const report_args_t *a, const char *text)
 {
@@ -106,18 +86,14 @@ static int
 run(dc_cli_t *cli, int argc, char **argv)
 {
 	report_args_t a = { .format = "text" };
-	dc_identity_set_t *people = dc_identity_set_new();
 	const dc_emit_ops_t *fmt = NULL;
-	dc_identity_hit_t hit;
-	dc_error_t err = { 0 };
+	dc_error_t err = { 0 }, mail_err = { 0 };
 	dc_store_t *store = NULL;
 	dc_mail_t *mail = NULL;
-	dc_report_t *r = NULL;
 	dc_period_t period;
 	int64_t now = dc_now();
 	int rc;
 	char *text = NULL;
-	dc_emit_t *e;
 
 	rc = parse(cli, argc, argv, &a);
 	if (rc != DC_EXIT_OK)
@@ -131,32 +107,26 @@ run(dc_cli_t *cli, int argc, char **argv)
 		rc = dc_cli_fail(cli, &err);
 		goto out;
 	}
-	if (store && dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK)
+	if (store && dc_cli_open_mail(cli, 0, &mail, &mail_err) != DC_OK)
 		mail = NULL;
-	if (dc_report_build(store, mail, &period, now, !a.include_identities,
-			    people, &r, &err) != DC_OK) {
-		rc = dc_cli_fail(cli, &err);
-		goto out;
-	}
-	if (!mail && mentions_cases(r) && !a.include_identities) {
-		fprintf(cli->err, "decorum report: refused: without the mail "
-			"index (%s) the report cannot be checked for the "
-			"names of the people in its cases\n", err.msg);
-		rc = DC_EXIT_DENIED;
-		goto out;
-	}
-	e = dc_emit_new(fmt);
-	dc_report_emit(r, e);
-	text = dc_emit_finish(e);
-	if (!a.include_identities &&
-	    dc_identity_scan(people, text, strlen(text), &hit))
-		rc = refuse(cli, people, &hit);
-	else
+	switch (dc_report_text(store, mail, &period, now, fmt,
+			       a.include_identities, &text, &err)) {
+	case DC_OK:
 		rc = write_out(cli, &a, text);
+		break;
+	case DC_E_DENIED:
+		fprintf(cli->err, "decorum report: refused, nothing was "
+			"written: %s\n", err.msg);
+		if (!mail && mail_err.msg[0])
+			fprintf(cli->err, "decorum report: the mail index: "
+				"%s\n", mail_err.msg);
+		rc = DC_EXIT_DENIED;
+		break;
+	default:
+		rc = dc_cli_fail(cli, &err);
+	}
 out:
 	g_free(text);
-	dc_report_free(r);
-	dc_identity_set_free(people);
 	dc_mail_close(mail);
 	dc_store_close(store);
 	return rc;

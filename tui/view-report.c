@@ -40,30 +40,13 @@ report_clear(struct report *r)
 	r->nlines = 0;
 }
 
-/* Name the kind of hit, never the person: the message may be seen over
- * a shoulder or in a screenshot. */
-static char *
-refusal(dc_identity_set_t *people, const dc_identity_hit_t *h)
-{
-	char *why = dc_identity_hit_describe(people, "the report", h);
-	char *r = g_strdup_printf("Refused: %s.  Nothing is shown or written",
-				  why);
-
-	g_free(why);
-	return r;
-}
-
 /* Build the text for r->spec; on failure r->refusal says why. */
 static void
 report_load(struct report *r, dc_tui_t *t)
 {
-	dc_identity_set_t *people = dc_identity_set_new();
 	dc_error_t err = { 0 };
-	dc_report_t *rep = NULL;
-	dc_identity_hit_t hit;
 	dc_period_t period;
-	dc_emit_t *e;
-	char *text;
+	char *text = NULL;
 
 	report_clear(r);
 	r->generation = t->generation;
@@ -72,17 +55,18 @@ report_load(struct report *r, dc_tui_t *t)
 		goto out;
 	}
 	r->label = dc_period_label(&period);
-	if (dc_report_build(t->store, t->mail, &period, dc_tui_now(t), 1,
-			    people, &rep, &err) != DC_OK) {
-		r->refusal = g_strdup_printf("No report: %s", err.msg);
+	/* Scanned in core: a refusal names the kind of hit, never the
+	 * person, as it may be seen over a shoulder. */
+	switch (dc_report_text(t->store, t->mail, &period, dc_tui_now(t),
+			       &dc_emit_text, 0, &text, &err)) {
+	case DC_OK:
+		break;
+	case DC_E_DENIED:
+		r->refusal = g_strdup_printf("Refused: %s.  Nothing is shown "
+					     "or written", err.msg);
 		goto out;
-	}
-	e = dc_emit_new(&dc_emit_text);
-	dc_report_emit(rep, e);
-	text = dc_emit_finish(e);
-	if (dc_identity_scan(people, text, strlen(text), &hit)) {
-		r->refusal = refusal(people, &hit);
-		g_free(text);
+	default:
+		r->refusal = g_strdup_printf("No report: %s", err.msg);
 		goto out;
 	}
 	g_strchomp(text);
@@ -93,8 +77,6 @@ out:
 	if (r->top > r->nlines)
 		r->top = 0;
 	dc_error_clear(&err);
-	dc_report_free(rep);
-	dc_identity_set_free(people);
 }
 
 static void

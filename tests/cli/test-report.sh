@@ -69,6 +69,14 @@ check "... and nothing is written" test ! -e "$T/refused.txt"
 check "... and the message does not name the person" sh -c '! grep -qi "sam" "$1"' _ "$T/refused.out"
 check "--include-identities writes it" "$DECORUM" report --include-identities -o "$T/incl.txt"
 
+# Without the mail index the people of the cases are unknown: refused,
+# and the message says why and what the index said.
+NOTMUCH_CONFIG="$T/no-such-config" "$DECORUM" report -o "$T/nomail.txt" >"$T/nomail.out" 2>&1
+check_eq "without the mail index a report with cases is refused (4)" 4 $?
+check "... and nothing is written" test ! -e "$T/nomail.txt"
+check "... and it says the mail index is missing" grep -q 'without the mail index' "$T/nomail.out"
+check "... naming what the index said" grep -q "no-such-config: no such notmuch configuration file (named by NOTMUCH_CONFIG)" "$T/nomail.out"
+
 # The output file: 0600 whatever the umask, never over an existing path.
 (umask 000 && "$DECORUM" report --period 2026-01-01..2026-01-07 -o "$T/r.txt" 2>/dev/null)
 check_eq "report file is 0600 under umask 000" 600 "$(stat -c %a "$T/r.txt")"

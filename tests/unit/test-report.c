@@ -270,6 +270,58 @@ test_replayed_and_cached_cases(void **state)
 	g_free(dir);
 }
 
+/*
+ * The text every front end gets: without the mail index a report that
+ * mentions cases cannot be checked for their people and is refused, with
+ * no text at all; asked to include identities, or with no case to
+ * mention, it is given.
+ */
+static void
+test_report_text_fails_closed(void **state)
+{
+	dc_error_t err = { 0 };
+	dc_period_t p;
+	char *dir, *text = (char *)"unset";
+	dc_store_t *s = fixture(&dir);
+
+	assert_int_equal(dc_period_parse("week", NOW, &p, &err), DC_OK);
+	assert_int_equal(dc_report_text(s, NULL, &p, NOW, NULL, 0, &text,
+					&err),
+			 DC_E_DENIED);
+	assert_null(text);
+	assert_non_null(strstr(err.msg, "without the mail index"));
+	assert_int_equal(dc_report_text(s, NULL, &p, NOW, &dc_emit_json, 1,
+					&text, &err),
+			 DC_OK);
+	assert_non_null(text);
+	assert_int_equal(text[0], '{');
+	g_free(text);
+	/* Open cases are listed whatever the period: still refused. */
+	assert_int_equal(dc_period_parse("2020-01-01..2020-01-07", NOW, &p,
+					 &err), DC_OK);
+	text = NULL;
+	assert_int_equal(dc_report_text(s, NULL, &p, NOW, NULL, 0, &text,
+					&err),
+			 DC_E_DENIED);
+	assert_null(text);
+	cleanup(s, dir);
+
+	/* A store with no case: nothing to check, and the text is given. */
+	dir = g_dir_make_tmp("dc-report-XXXXXX", NULL);
+	{
+		char *path = g_build_filename(dir, "s.db", NULL);
+
+		assert_int_equal(dc_store_open(path, &s, &err), DC_OK);
+		g_free(path);
+	}
+	assert_int_equal(dc_report_text(s, NULL, &p, NOW, NULL, 0, &text,
+					&err),
+			 DC_OK);
+	assert_non_null(strstr(text, "2020-01-01"));
+	g_free(text);
+	cleanup(s, dir);
+}
+
 int
 main(void)
 {
@@ -279,6 +331,7 @@ main(void)
 		cmocka_unit_test(test_boundaries_and_delta),
 		cmocka_unit_test(test_report_never_shows_subjects),
 		cmocka_unit_test(test_replayed_and_cached_cases),
+		cmocka_unit_test(test_report_text_fails_closed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
