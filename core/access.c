@@ -283,6 +283,17 @@ dc_member_leave(dc_store_t *s, const char *address, int64_t left,
 }
 
 dc_status_t
+dc_member_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
+{
+	*out = NULL;
+	if (!s) {
+		*out = g_ptr_array_new();
+		return DC_OK;
+	}
+	return dc_store_member_list(s, out, err);
+}
+
+dc_status_t
 dc_member_count_active(dc_store_t *s, const char *role, int64_t t, int *count,
 		       dc_error_t *err)
 {

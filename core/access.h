@@ -53,6 +53,9 @@ dc_status_t dc_member_add(dc_store_t *s, const char *address,
 /* Record that a member left at time left. */
 dc_status_t dc_member_leave(dc_store_t *s, const char *address, int64_t left,
 			    const char *actor, int64_t now, dc_error_t *err);
+/* Every member, past and present, by address: dc_store_member_t *,
+ * freed with the array.  None (an empty array) without a store. */
+dc_status_t dc_member_list(dc_store_t *s, GPtrArray **out, dc_error_t *err);
 /* Members active at time t with the given role (NULL: any). */
 dc_status_t dc_member_count_active(dc_store_t *s, const char *role, int64_t t,
 				   int *count, dc_error_t *err);

@@ -449,7 +449,7 @@ dc_case_late_replies(dc_store_t *s, const dc_mail_opts_t *opts,
 	*out = NULL;
 	st = dc_case_get(s, case_id, &c, err); /* access rules */
 	if (st == DC_OK)
-		st = dc_mirror_open(opts, 0, &db, err);
+		st = dc_notmuch_open(opts, 0, &db, err);
 	if (st == DC_OK)
 		st = dc_anchor_resolve(db, c, &a, err);
 	if (st == DC_OK) {
@@ -461,7 +461,7 @@ dc_case_late_replies(dc_store_t *s, const dc_mail_opts_t *opts,
 	}
 	for (i = 0; st == DC_OK && i < a->threads->len; i++)
 		st = late_in_thread(db, a->threads->pdata[i], known, *out, err);
-	dc_mirror_close(db);
+	dc_notmuch_close(db);
 	if (known)
 		g_hash_table_destroy(known);
 	dc_anchor_state_free(a);

@@ -252,7 +252,7 @@ dc_fsck_run(dc_store_t *s, const dc_mail_opts_t *mail_opts, int do_repair,
 	f->gone = g_ptr_array_new_with_free_func(gone_free);
 	st = dc_mirror_pending(s, &f->pending, err);
 	if (st == DC_OK)
-		st = dc_mirror_open(mail_opts, do_repair, &db, err);
+		st = dc_notmuch_open(mail_opts, do_repair, &db, err);
 	/* Only a repair writes the store; a check keeps its cache private. */
 	if (st == DC_OK)
 		st = dc_anchor_sync(s, db, do_repair, NULL, 0, err);
@@ -271,7 +271,7 @@ dc_fsck_run(dc_store_t *s, const dc_mail_opts_t *mail_opts, int do_repair,
 		else
 			st = repair(s, db, f, to_fix, err);
 	}
-	dc_mirror_close(db);
+	dc_notmuch_close(db);
 	g_hash_table_destroy(to_fix);
 	return st;
 }

@@ -4,6 +4,8 @@
  * the message files for decoded headers and bodies).
  */
 #include <errno.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <gmime/gmime.h>
 #include <notmuch.h>
 #include <stdlib.h>
@@ -38,11 +40,13 @@ struct dc_thread_iter {
 
 static int gmime_users;
 
-static dc_status_t
-nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
-	const char *detail)
+dc_status_t
+dc_notmuch_fail(dc_error_t *err, int status, const char *what,
+		const char *detail)
 {
+	notmuch_status_t st = status;
 	dc_status_t code = DC_E_DATA;
+	char *d;
 
 	switch (st) {
 	case NOTMUCH_STATUS_OUT_OF_MEMORY:
@@ -52,6 +56,7 @@ nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
 	case NOTMUCH_STATUS_NO_CONFIG:
 	case NOTMUCH_STATUS_NO_DATABASE:
 	case NOTMUCH_STATUS_PATH_ERROR:
+	case NOTMUCH_STATUS_READ_ONLY_DATABASE:
 		code = DC_E_IO;
 		break;
 	case NOTMUCH_STATUS_XAPIAN_EXCEPTION:
@@ -65,12 +70,130 @@ nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
 	default:
 		break;
 	}
-	char *d = g_strchomp(g_strdup(detail ? detail : ""));
-
+	if (code == DC_E_LOCKED)
+		return dc_fail(err, code,
+			       "%s: the notmuch database is locked (notmuch "
+			       "new running?)",
+			       what);
+	d = g_strchomp(g_strdup(detail ? detail : ""));
 	dc_fail(err, code, "%s: %s%s%s", what, notmuch_status_to_string(st),
 		*d ? ": " : "", d);
 	g_free(d);
 	return code;
+}
+
+#define nm_fail dc_notmuch_fail
+
+/*
+ * Is the Xapian write lock of the database open in db held by another
+ * process?  libnotmuch built with retry_lock opens read-write with
+ * a blocking lock, which would hang decorum for as long as the lock is
+ * held (e.g. "notmuch new"), so a writer asks first: Xapian holds an
+ * fcntl lock on xapian/flintlock, which F_GETLK sees.  A lock taken
+ * between this look and the open is still waited for; that window is
+ * short.
+ */
+static int
+xapian_locked(notmuch_database_t *db)
+{
+	const char *dirs[2] = {
+		notmuch_database_get_path(db),
+		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH),
+	};
+	static const char *const rel[] = { ".notmuch/xapian/flintlock",
+					   "xapian/flintlock" };
+	int i, k, locked = 0, found = 0;
+
+	for (i = 0; i < 2 && !found; i++) {
+		for (k = 0; k < 2 && !found && dirs[i]; k++) {
+			char *path = g_build_filename(dirs[i], rel[k], NULL);
+			struct flock fl = { .l_type = F_WRLCK,
+					    .l_whence = SEEK_SET };
+			int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+			g_free(path);
+			if (fd < 0)
+				continue;
+			found = 1;
+			if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+				locked = 1;
+			close(fd);
+		}
+	}
+	return locked;
+}
+
+static dc_status_t
+open_failed(dc_error_t *err, notmuch_status_t st, const char *config,
+	    const char *msg)
+{
+	const char *env = getenv("NOTMUCH_CONFIG");
+
+	if (st == NOTMUCH_STATUS_NO_CONFIG && config && *config)
+		return dc_fail(err, DC_E_IO,
+			       "%s: no such notmuch configuration file (given "
+			       "with --config)",
+			       config);
+	if (st == NOTMUCH_STATUS_NO_CONFIG && !config && env && *env)
+		return dc_fail(err, DC_E_IO,
+			       "%s: no such notmuch configuration file (named "
+			       "by NOTMUCH_CONFIG)",
+			       env);
+	if (st == NOTMUCH_STATUS_NO_CONFIG)
+		return dc_fail(err, DC_E_IO,
+			       "no notmuch configuration found (set "
+			       "NOTMUCH_CONFIG, or use --config FILE or --db "
+			       "PATH)");
+	return nm_fail(err, st, "opening the notmuch database", msg);
+}
+
+dc_status_t
+dc_notmuch_open(const dc_mail_opts_t *opts, int writable, void **out,
+		dc_error_t *err)
+{
+	const char *config = opts->config_path;
+	notmuch_database_t *db = NULL;
+	notmuch_status_t st;
+	char *msg = NULL;
+	dc_status_t r = DC_OK;
+
+	*out = NULL;
+	/* A bare database: like "notmuch --config=''", read no config file. */
+	if (opts->db_path && !config)
+		config = "";
+	st = notmuch_database_open_with_config(
+	    opts->db_path, NOTMUCH_DATABASE_MODE_READ_ONLY, config,
+	    opts->profile, &db, &msg);
+	if (st == NOTMUCH_STATUS_SUCCESS && writable) {
+		int locked = xapian_locked(db);
+
+		notmuch_database_destroy(db);
+		db = NULL;
+		if (locked) {
+			free(msg);
+			return dc_fail(err, DC_E_LOCKED,
+				       "opening the notmuch database: it is "
+				       "locked (notmuch new running?)");
+		}
+		free(msg);
+		msg = NULL;
+		st = notmuch_database_open_with_config(
+		    opts->db_path, NOTMUCH_DATABASE_MODE_READ_WRITE, config,
+		    opts->profile, &db, &msg);
+	}
+	if (st != NOTMUCH_STATUS_SUCCESS)
+		r = open_failed(err, st, config, msg);
+	else
+		*out = db;
+	free(msg);
+	return r;
+}
+
+void
+dc_notmuch_close(void *db)
+{
+	if (db)
+		notmuch_database_destroy(db);
 }
 
 /*
@@ -106,52 +229,20 @@ nm_reopen_if_stale(dc_mail_t *m, notmuch_status_t st)
 dc_status_t
 dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 {
-	notmuch_database_mode_t mode = opts->writable ?
-		NOTMUCH_DATABASE_MODE_READ_WRITE :
-		NOTMUCH_DATABASE_MODE_READ_ONLY;
-	const char *config = opts->config_path;
-	notmuch_database_t *db = NULL;
-	char *msg = NULL;
-	notmuch_status_t st;
+	void *db = NULL;
+	dc_status_t st;
 	dc_mail_t *m;
 
 	*out = NULL;
-	/* A bare database: like "notmuch --config=''", read no config file. */
-	if (opts->db_path && !config)
-		config = "";
-	st = notmuch_database_open_with_config(opts->db_path, mode, config,
-					       opts->profile, &db, &msg);
-	if (st != NOTMUCH_STATUS_SUCCESS) {
-		dc_status_t r;
-
-		if (st == NOTMUCH_STATUS_NO_CONFIG && config && *config)
-			r = dc_fail(err, DC_E_IO,
-				    "%s: no such notmuch configuration file "
-				    "(given with --config)",
-				    config);
-		else if (st == NOTMUCH_STATUS_NO_CONFIG &&
-			 getenv("NOTMUCH_CONFIG") && *getenv("NOTMUCH_CONFIG"))
-			r = dc_fail(err, DC_E_IO,
-				    "%s: no such notmuch configuration file "
-				    "(named by NOTMUCH_CONFIG)",
-				    getenv("NOTMUCH_CONFIG"));
-		else if (st == NOTMUCH_STATUS_NO_CONFIG)
-			r = dc_fail(err, DC_E_IO,
-				    "no notmuch configuration found (set "
-				    "NOTMUCH_CONFIG, or use --config FILE or "
-				    "--db PATH)");
-		else
-			r = nm_fail(err, st, "opening the notmuch database",
-				    msg);
-		free(msg);
-		return r;
-	}
-	free(msg);
+	st = dc_notmuch_open(opts, opts->writable, &db, err);
+	if (st != DC_OK)
+		return st;
 	if (gmime_users++ == 0)
 		g_mime_init();
 	m = g_new0(dc_mail_t, 1);
 	m->db = db;
-	m->mode = mode;
+	m->mode = opts->writable ? NOTMUCH_DATABASE_MODE_READ_WRITE :
+				   NOTMUCH_DATABASE_MODE_READ_ONLY;
 	*out = m;
 	return DC_OK;
 }

@@ -31,6 +31,20 @@ typedef struct dc_mail_opts {
 dc_status_t dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out,
 			 dc_error_t *err);
 void dc_mail_close(dc_mail_t *m);
+
+/*
+ * The one opener of notmuch in decorum: dc_mail_open() and every other
+ * user of the notmuch_database_t * (core/anchor.c, core/mirror.c,
+ * core/fsck.c) open it here, the same way and with the same messages.
+ * writable never waits for notmuch's lock: DC_E_LOCKED when another
+ * process holds it.  Returns a notmuch_database_t *.
+ */
+dc_status_t dc_notmuch_open(const dc_mail_opts_t *opts, int writable,
+			    void **out, dc_error_t *err);
+void dc_notmuch_close(void *notmuch_db);
+/* A libnotmuch status as a decorum one, with what was being done. */
+dc_status_t dc_notmuch_fail(dc_error_t *err, int notmuch_status,
+			    const char *what, const char *detail);
 const char *dc_mail_db_path(dc_mail_t *m);
 /* user.primary_email from the notmuch configuration, or NULL. */
 const char *dc_mail_user_email(dc_mail_t *m);

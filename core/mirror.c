@@ -82,113 +82,6 @@ dc_mirror_pending(dc_store_t *s, int *count, dc_error_t *err)
 
 /* ---- notmuch ---------------------------------------------------------- */
 
-static dc_status_t
-nm_fail(dc_error_t *err, notmuch_status_t st, const char *what,
-	const char *detail)
-{
-	dc_status_t code = DC_E_DATA;
-
-	if (st == NOTMUCH_STATUS_XAPIAN_EXCEPTION && detail &&
-	    strstr(detail, "lock"))
-		code = DC_E_LOCKED;
-	else if (st == NOTMUCH_STATUS_FILE_ERROR ||
-		 st == NOTMUCH_STATUS_NO_CONFIG ||
-		 st == NOTMUCH_STATUS_NO_DATABASE ||
-		 st == NOTMUCH_STATUS_PATH_ERROR ||
-		 st == NOTMUCH_STATUS_READ_ONLY_DATABASE)
-		code = DC_E_IO;
-	if (code == DC_E_LOCKED)
-		return dc_fail(err, code,
-			       "%s: the notmuch database is locked (notmuch "
-			       "new running?)",
-			       what);
-	return dc_fail(err, code, "%s: %s%s%s", what,
-		       notmuch_status_to_string(st), detail ? ": " : "",
-		       detail ? detail : "");
-}
-
-/*
- * Is the Xapian write lock of the database open in db held by another
- * process?  libnotmuch built with retry_lock opens read-write with
- * DB_RETRY_LOCK, which waits as long as the lock is held (a long
- * "notmuch new"), so the mirror asks first: Xapian holds an fcntl lock on
- * xapian/flintlock, which F_GETLK sees.  A lock taken between this look
- * and the open is still waited for; that window is short.
- */
-static int
-xapian_locked(notmuch_database_t *db)
-{
-	const char *dirs[2] = {
-		notmuch_database_get_path(db),
-		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH),
-	};
-	static const char *const rel[] = { ".notmuch/xapian/flintlock",
-					   "xapian/flintlock" };
-	int i, k, locked = 0, found = 0;
-
-	for (i = 0; i < 2 && !found; i++) {
-		for (k = 0; k < 2 && !found && dirs[i]; k++) {
-			char *path = g_build_filename(dirs[i], rel[k], NULL);
-			struct flock fl = { .l_type = F_WRLCK,
-					    .l_whence = SEEK_SET };
-			int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-			g_free(path);
-			if (fd < 0)
-				continue;
-			found = 1;
-			if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
-				locked = 1;
-			close(fd);
-		}
-	}
-	return locked;
-}
-
-dc_status_t
-dc_mirror_open(const dc_mail_opts_t *opts, int writable, void **out,
-	       dc_error_t *err)
-{
-	const char *config = opts->config_path;
-	notmuch_database_t *db = NULL;
-	notmuch_status_t st;
-	char *msg = NULL;
-	dc_status_t r = DC_OK;
-
-	*out = NULL;
-	if (opts->db_path && !config)
-		config = "";
-	st = notmuch_database_open_with_config(
-	    opts->db_path, NOTMUCH_DATABASE_MODE_READ_ONLY, config,
-	    opts->profile, &db, &msg);
-	if (st == NOTMUCH_STATUS_SUCCESS && writable) {
-		int locked = xapian_locked(db);
-
-		notmuch_database_destroy(db);
-		db = NULL;
-		if (locked)
-			return dc_fail(err, DC_E_LOCKED,
-				       "opening the notmuch database: it is "
-				       "locked (notmuch new running?)");
-		st = notmuch_database_open_with_config(
-		    opts->db_path, NOTMUCH_DATABASE_MODE_READ_WRITE, config,
-		    opts->profile, &db, &msg);
-	}
-	if (st != NOTMUCH_STATUS_SUCCESS)
-		r = nm_fail(err, st, "opening the notmuch database", msg);
-	else
-		*out = db;
-	free(msg);
-	return r;
-}
-
-void
-dc_mirror_close(void *db)
-{
-	if (db)
-		notmuch_database_destroy(db);
-}
-
 /* Thread ids are hex; anything else must not reach a query string. */
 static dc_status_t
 thread_query(const char *thread_id, char **q, dc_error_t *err)
@@ -340,7 +233,7 @@ dc_mirror_apply(dc_store_t *s, void *db, const char *thread_id, int *changes,
 	if (singles)
 		g_ptr_array_unref(singles);
 	if (st == DC_OK && nst != NOTMUCH_STATUS_SUCCESS)
-		return nm_fail(err, nst, "writing notmuch tags", NULL);
+		return dc_notmuch_fail(err, nst, "writing notmuch tags", NULL);
 	return st;
 }
 
@@ -434,15 +327,34 @@ dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
 	if (st != DC_OK || pending == 0)
 		return st;
 	test_crash_hook();
-	st = dc_mirror_open(mail_opts, 1, &db, err);
+	st = dc_notmuch_open(mail_opts, 1, &db, err);
 	/* While we hold notmuch's write lock nobody else moves mail: the
 	 * cache brought up to date now stays right for the writes. */
 	if (st == DC_OK)
 		st = dc_anchor_sync(s, db, 1, NULL, 0, err);
 	if (st == DC_OK)
 		st = dc_mirror_flush_open(s, db, &changes, err);
-	dc_mirror_close(db);
+	dc_notmuch_close(db);
 	if (applied)
 		*applied = changes;
 	return st;
+}
+
+dc_status_t
+dc_mirror_open_mail(dc_store_t *s, const dc_mail_opts_t *opts,
+		    dc_mail_t **out, int *queued, dc_error_t *flush_err,
+		    dc_error_t *err)
+{
+	dc_error_t ferr = { 0 };
+	int pending = 0;
+
+	if (queued)
+		*queued = 0;
+	if (s && dc_mirror_flush(s, opts, NULL, &ferr) != DC_OK) {
+		if (ferr.status != DC_E_LOCKED && flush_err)
+			*flush_err = ferr;
+		if (queued && dc_mirror_pending(s, &pending, NULL) == DC_OK)
+			*queued = pending;
+	}
+	return dc_mail_open(opts, out, err);
 }

@@ -26,6 +26,19 @@ dc_status_t dc_mirror_pending(dc_store_t *s, int *count, dc_error_t *err);
 dc_status_t dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts,
 			    int *applied, dc_error_t *err);
 
+/*
+ * Open the mail for a command (dc_mail_open), applying the store's queued
+ * tag changes first when notmuch is free: every command that opens
+ * notmuch empties the outbox, and reads what it wrote.  A flush that
+ * cannot be done (notmuch locked, a read-only store) leaves the queue as
+ * it is and does not stop the command: *queued (may be NULL) counts the
+ * changes still waiting, and flush_err (may be NULL) says why when it was
+ * not a lock.  s may be NULL (no store yet: nothing queued).
+ */
+dc_status_t dc_mirror_open_mail(dc_store_t *s, const dc_mail_opts_t *opts,
+				dc_mail_t **out, int *queued,
+				dc_error_t *flush_err, dc_error_t *err);
+
 /* The same with an open read-write notmuch_database_t * whose thread
  * cache is current (fsck); adds to *changes. */
 dc_status_t dc_mirror_flush_open(dc_store_t *s, void *notmuch_db,
@@ -61,11 +74,6 @@ dc_status_t dc_mirror_apply(dc_store_t *s, void *notmuch_db,
 			    const char *thread_id, int *changes,
 			    dc_error_t *err);
 
-/* Open notmuch per opts, read-write, without waiting for a lock
- * (DC_E_LOCKED); returns a notmuch_database_t *. */
-dc_status_t dc_mirror_open(const dc_mail_opts_t *opts, int writable,
-			   void **out, dc_error_t *err);
-void dc_mirror_close(void *notmuch_db);
 
 /*
  * Test hook, for the crash test only: with DECORUM_TEST_CRASH=after-commit

@@ -57,8 +57,8 @@ dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
 }
 
 dc_status_t
-dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
-		 dc_error_t *err)
+dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
+		 dc_mail_t **out, dc_error_t *err)
 {
 	dc_mail_opts_t o = {
 		.config_path = cli->config_path,
@@ -66,8 +66,17 @@ dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
 		.profile = cli->profile,
 		.writable = writable,
 	};
+	dc_error_t ferr = { 0 };
+	dc_status_t st;
+	int queued = 0;
 
-	return dc_mail_open(&o, out, err);
+	st = dc_mirror_open_mail(store, &o, out, &queued, &ferr, err);
+	if (ferr.status != DC_OK)
+		fprintf(cli->err,
+			"decorum: the notmuch tags were not updated (%s); %d "
+			"change%s queued\n",
+			ferr.msg, queued, queued == 1 ? "" : "s");
+	return st;
 }
 
 const char *

@@ -42,9 +42,14 @@ int dc_cli_fail(dc_cli_t *cli, const dc_error_t *err);
 int dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Open the notmuch database read-only (or read-write) per the options. */
-dc_status_t dc_cli_open_mail(dc_cli_t *cli, int writable, dc_mail_t **out,
-			     dc_error_t *err);
+/*
+ * Open the notmuch database read-only (or read-write) per the options.
+ * With the command's store (may be NULL) its queued tag changes are
+ * applied first when notmuch is free (dc_mirror_open_mail); a flush that
+ * fails for another reason than a lock is said on stderr, once.
+ */
+dc_status_t dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
+			     dc_mail_t **out, dc_error_t *err);
 dc_status_t dc_cli_open_store(dc_cli_t *cli, dc_store_t **out,
 			      dc_error_t *err);
 /* Like dc_cli_open_store, but *out = NULL (and DC_OK) when there is no

@@ -80,7 +80,7 @@ actor(dc_cli_t *cli)
 	if (who)
 		return who;
 	if (!dc_cli_identity(cli))
-		dc_cli_open_mail(cli, 0, &mail, NULL);
+		dc_cli_open_mail(cli, NULL, 0, &mail, NULL);
 	who = g_strdup(dc_cli_actor(cli, mail));
 	dc_mail_close(mail);
 	return who;
@@ -89,11 +89,11 @@ actor(dc_cli_t *cli)
 /* Best effort: the case's mail as this notmuch has it now, without
  * writing the store (showing records nothing). */
 static void
-where_mail_is(dc_cli_t *cli, dc_case_t *c)
+where_mail_is(dc_cli_t *cli, dc_store_t *s, dc_case_t *c)
 {
 	dc_mail_t *mail = NULL;
 
-	if (dc_cli_open_mail(cli, 0, &mail, NULL) == DC_OK)
+	if (dc_cli_open_mail(cli, s, 0, &mail, NULL) == DC_OK)
 		dc_anchor_refresh_case(dc_mail_notmuch(mail), c);
 	dc_mail_close(mail);
 }
@@ -589,7 +589,7 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 		return bad;
 	if (dc_case_get(s, id, &c, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	where_mail_is(cli, c);
+	where_mail_is(cli, s, c);
 	tally_of(s, c, rule, &t);
 	dc_cli_mail_opts(cli, &mo);
 	/* Best effort: without notmuch the rest of the case still shows. */

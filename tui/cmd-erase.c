@@ -64,7 +64,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		goto out;
 	}
 	if (!dc_cli_identity(cli))
-		dc_cli_open_mail(cli, 0, &mail, NULL);
+		dc_cli_open_mail(cli, store, 0, &mail, NULL);
 	o.actor = dc_cli_actor(cli, mail);
 	if (dc_erase(store, &o, &r, &err) != DC_OK) {
 		rc = dc_cli_fail(cli, &err);

@@ -201,19 +201,22 @@ run(dc_cli_t *cli, int argc, char **argv)
 	rc = parse(cli, argc, argv, &o);
 	if (rc != DC_EXIT_OK)
 		return rc;
-	if (dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK) {
-		g_free(o.query);
-		return dc_cli_fail(cli, &err);
-	}
 	/* Badges are a bonus: listing works without a readable store, but
-	 * not with a file that is no store at all (a wrong --store). */
+	 * not with a file that is no store at all (a wrong --store).  The
+	 * store comes first, so that its queued tags reach notmuch before
+	 * the list is read. */
 	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
 		if (err.status == DC_E_DATA) {
-			dc_mail_close(mail);
 			g_free(o.query);
 			return dc_cli_fail(cli, &err);
 		}
 		fprintf(cli->err, "decorum: warning: %s\n", err.msg);
+		dc_error_clear(&err);
+	}
+	if (dc_cli_open_mail(cli, store, 0, &mail, &err) != DC_OK) {
+		dc_store_close(store);
+		g_free(o.query);
+		return dc_cli_fail(cli, &err);
 	}
 	rc = list_threads(cli, mail, store, &o);
 	dc_store_close(store);

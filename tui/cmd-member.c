@@ -57,10 +57,8 @@ list(dc_cli_t *cli, dc_store_t *s, int json)
 	dc_error_t err = { 0 };
 	guint i;
 
-	if (s && dc_store_member_list(s, &all, &err) != DC_OK)
+	if (dc_member_list(s, &all, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	if (!all)
-		all = g_ptr_array_new();
 	if (json) {
 		dc_json_t *j = dc_json_new(1);
 		char *text;

@@ -63,7 +63,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		o.dir = dir = g_strdup_printf("case-%" G_GINT64_FORMAT
 					      "-packet", (gint64)o.case_id);
 	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK ||
-	    dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK) {
+	    dc_cli_open_mail(cli, store, 0, &mail, &err) != DC_OK) {
 		rc = dc_cli_fail(cli, &err);
 		goto out;
 	}

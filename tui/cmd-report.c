@@ -107,7 +107,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		rc = dc_cli_fail(cli, &err);
 		goto out;
 	}
-	if (store && dc_cli_open_mail(cli, 0, &mail, &mail_err) != DC_OK)
+	if (store && dc_cli_open_mail(cli, store, 0, &mail, &mail_err) != DC_OK)
 		mail = NULL;
 	switch (dc_report_text(store, mail, &period, now, fmt,
 			       a.include_identities, &text, &err)) {

@@ -152,6 +152,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_error_t err = { 0 };
 	dc_thread_t *t = NULL;
 	dc_mail_t *mail = NULL;
+	dc_store_t *store = NULL;
+	dc_status_t st;
 	int c, json = 0;
 	guint i;
 
@@ -162,7 +164,18 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return dc_cli_usage(cli, &cmd_show, "need one THREAD-ID");
-	if (dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK)
+	/* The store only for its queued tags, which reach notmuch before
+	 * the thread is read; a file that is no store is refused, as by
+	 * list. */
+	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+		if (err.status == DC_E_DATA)
+			return dc_cli_fail(cli, &err);
+		fprintf(cli->err, "decorum: warning: %s\n", err.msg);
+		dc_error_clear(&err);
+	}
+	st = dc_cli_open_mail(cli, store, 0, &mail, &err);
+	dc_store_close(store);
+	if (st != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (dc_mail_thread(mail, argv[optind], 1, &t, &err) != DC_OK) {
 		dc_mail_close(mail);

@@ -69,7 +69,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 				    "need a THREAD-ID and a kind");
 	if (dc_kind_parse(argv[optind + 1], &kind, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_tag, "%s", err.msg);
-	if (dc_cli_open_mail(cli, 0, &mail, &err) != DC_OK)
+	if (dc_cli_open_mail(cli, NULL, 0, &mail, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	rc = tag_thread(cli, mail, argv[optind], kind, note);
 	dc_mail_close(mail);

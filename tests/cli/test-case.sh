@@ -143,6 +143,25 @@ check "fsck --repair fixes it" $D fsck --repair
 check "the tag is in notmuch now" test "$(notmuch count "thread:$t4 and tag:coc/admonition")" -gt 0
 check "fsck is clean afterwards" $D fsck
 
+# A change left queued is applied by the next command that opens notmuch,
+# before it reads: show and list, not only tag and fsck --repair.
+for cmd in show list; do
+	t5=$(echo "$threads" | sed -n 5p)
+	[ "$cmd" = list ] &&
+		t5=$(notmuch search --output=threads 'not to:conduct@kernel.org' | sed -n '1s/thread://p')
+	DECORUM_TEST_CRASH=after-commit $D tag "$t5" admonition >/dev/null 2>&1
+	check_eq "$cmd: a change is left queued" 1 "$(sqlite3 "$DECORUM_STORE" 'SELECT count(*) FROM outbox')"
+	if [ "$cmd" = show ]; then
+		$D show "$t5" --json >"$T/queued.json"
+		check "show reads the thread with the queued tag applied" jq -e '[.messages[].tags[] | select(. == "coc/admonition")] | length > 0' "$T/queued.json"
+	else
+		$D list --json "thread:$t5" >"$T/queued.json"
+		check "list reads the thread with the queued tag applied" jq -e '.[0].tags | index("coc/admonition")' "$T/queued.json"
+	fi
+	check_eq "$cmd: the outbox is empty" 0 "$(sqlite3 "$DECORUM_STORE" 'SELECT count(*) FROM outbox')"
+done
+check "fsck is clean after show and list applied the queue" $D fsck
+
 # ---- fsck both ways, and its limit ----
 notmuch tag +coc/escalation -- "thread:$t4"
 notmuch tag +coc/bogus -- 'not tag:coc/case' 
