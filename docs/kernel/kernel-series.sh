@@ -72,8 +72,13 @@ git format-patch -q --cover-letter --cover-from-description=subject \
 # to everyone any patch goes to.
 : >"$work/to.all"
 : >"$work/cc.all"
+# MAINTAINERS as the series leaves it (1/3 adds the guide to the Code of
+# Conduct entry), whatever the work tree holds: a fresh tree is still at
+# decorum-base here.
+git show decorum-series:MAINTAINERS >"$work/MAINTAINERS"
 gm() {
-	./scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback "$@"
+	./scripts/get_maintainer.pl --mpath "$work/MAINTAINERS" \
+		--no-rolestats --no-git --no-git-fallback "$@"
 }
 add_headers() {
 	awk -v to="$2" -v cc="$3" '
