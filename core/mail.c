@@ -82,16 +82,13 @@ dc_notmuch_fail(dc_error_t *err, int status, const char *what,
 	return code;
 }
 
-#define nm_fail dc_notmuch_fail
-
 /*
  * Is the Xapian write lock of the database open in db held by another
  * process?  libnotmuch built with retry_lock opens read-write with
- * a blocking lock, which would hang decorum for as long as the lock is
- * held (e.g. "notmuch new"), so a writer asks first: Xapian holds an
- * fcntl lock on xapian/flintlock, which F_GETLK sees.  A lock taken
- * between this look and the open is still waited for; that window is
- * short.
+ * DB_RETRY_LOCK, which waits as long as the lock is held (a long
+ * "notmuch new"), so a writer asks first: Xapian holds an fcntl lock on
+ * xapian/flintlock, which F_GETLK sees.  A lock taken between this look
+ * and the open is still waited for; that window is short.
  */
 static int
 xapian_locked(notmuch_database_t *db)
@@ -144,7 +141,7 @@ open_failed(dc_error_t *err, notmuch_status_t st, const char *config,
 			       "no notmuch configuration found (set "
 			       "NOTMUCH_CONFIG, or use --config FILE or --db "
 			       "PATH)");
-	return nm_fail(err, st, "opening the notmuch database", msg);
+	return dc_notmuch_fail(err, st, "opening the notmuch database", msg);
 }
 
 dc_status_t
@@ -606,7 +603,7 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
 
-		ret = nm_fail(err, st, "bad query", detail);
+		ret = dc_notmuch_fail(err, st, "bad query", detail);
 		g_free(detail);
 		g_free(it);
 		return ret;
@@ -630,7 +627,7 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	if (st != NOTMUCH_STATUS_SUCCESS) {
 		char *detail = query_why(m, qs);
 
-		ret = nm_fail(err, st, "searching threads", detail);
+		ret = dc_notmuch_fail(err, st, "searching threads", detail);
 		g_free(detail);
 		dc_thread_iter_free(it);
 		return ret;
@@ -1139,7 +1136,7 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 	}
 	g_free(qs);
 	if (st != NOTMUCH_STATUS_SUCCESS)
-		return nm_fail(err, st, "loading thread", id);
+		return dc_notmuch_fail(err, st, "loading thread", id);
 	if (!notmuch_threads_valid(threads)) {
 		notmuch_query_destroy(q);
 		return dc_fail(err, DC_E_NOT_FOUND, "no thread %s", id);

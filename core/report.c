@@ -952,8 +952,9 @@ dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	char *text;
 
 	*out = NULL;
+	/* The people are gathered only for the scan. */
 	st = dc_report_build(s, mail, period, now, !include_identities,
-			     people, &r, err);
+			     include_identities ? NULL : people, &r, err);
 	if (st != DC_OK)
 		goto out;
 	if (!mail && !include_identities && mentions_cases(r)) {

@@ -56,6 +56,16 @@ dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
 	return DC_EXIT_USAGE;
 }
 
+/* A flush that failed for another reason than notmuch's lock. */
+static void
+say_not_updated(dc_cli_t *cli, const dc_error_t *err, int queued)
+{
+	fprintf(cli->err,
+		"decorum: the notmuch tags were not updated (%s); %d "
+		"change%s queued\n",
+		err->msg, queued, queued == 1 ? "" : "s");
+}
+
 dc_status_t
 dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 		 dc_mail_t **out, dc_error_t *err)
@@ -72,10 +82,7 @@ dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 
 	st = dc_mirror_open_mail(store, &o, out, &queued, &ferr, err);
 	if (ferr.status != DC_OK)
-		fprintf(cli->err,
-			"decorum: the notmuch tags were not updated (%s); %d "
-			"change%s queued\n",
-			ferr.msg, queued, queued == 1 ? "" : "s");
+		say_not_updated(cli, &ferr, queued);
 	return st;
 }
 
@@ -138,10 +145,7 @@ dc_cli_flush_mirror(dc_cli_t *cli, dc_store_t *s)
 			"fsck --repair)\n",
 			pending, pending == 1 ? "" : "s");
 	else
-		fprintf(cli->err,
-			"decorum: the notmuch tags were not updated (%s); %d "
-			"change%s queued\n",
-			err.msg, pending, pending == 1 ? "" : "s");
+		say_not_updated(cli, &err, pending);
 	return pending;
 }
 
