@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/anchor.h"
+#include "core/clock.h"
 #include "core/fsck.h"
 #include "core/mirror.h"
 
@@ -255,7 +256,7 @@ dc_fsck_run(dc_store_t *s, const dc_mail_opts_t *mail_opts, int do_repair,
 		st = dc_notmuch_open(mail_opts, do_repair, &db, err);
 	/* Only a repair writes the store; a check keeps its cache private. */
 	if (st == DC_OK)
-		st = dc_anchor_sync(s, db, do_repair, NULL, 0, err);
+		st = dc_anchor_sync(s, db, do_repair, NULL, dc_now(), err);
 	if (st == DC_OK && !do_repair)
 		st = dc_store_mail_shadow(s, err);
 	if (st == DC_OK)

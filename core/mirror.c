@@ -14,6 +14,7 @@
 
 #include "core/anchor.h"
 #include "core/case.h"
+#include "core/clock.h"
 #include "core/event.h"
 #include "core/mirror.h"
 
@@ -331,7 +332,7 @@ dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
 	/* While we hold notmuch's write lock nobody else moves mail: the
 	 * cache brought up to date now stays right for the writes. */
 	if (st == DC_OK)
-		st = dc_anchor_sync(s, db, 1, NULL, 0, err);
+		st = dc_anchor_sync(s, db, 1, NULL, dc_now(), err);
 	if (st == DC_OK)
 		st = dc_mirror_flush_open(s, db, &changes, err);
 	dc_notmuch_close(db);

@@ -7,18 +7,19 @@
  */
 #include <string.h>
 
-#include "core/case.h"
-#include "core/event.h"
 #include "core/access.h"
+#include "core/anchor.h"
+#include "core/case.h"
+#include "core/clock.h"
+#include "core/event.h"
 #include "core/json.h"
 #include "core/outcome.h"
-#include "core/vote.h"
 #include "core/packet.h"
-#include "core/sanitize.h"
 #include "core/privacy.h"
 #include "core/redact.h"
-#include "core/anchor.h"
 #include "core/safefile.h"
+#include "core/sanitize.h"
+#include "core/vote.h"
 
 #define TAB_LIST "tech-board@lists.linux-foundation.org"
 
@@ -597,7 +598,7 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	packet_t p = { .o = o };
 	dc_status_t st;
 
-	st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, 0, err);
+	st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, dc_now(), err);
 	if (st == DC_OK)
 		st = dc_case_get(s, o->case_id, &p.c, err);
 	/* Asked of notmuch by Message-ID: never another thread's mail. */

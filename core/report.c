@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include "core/access.h"
-#include "core/outcome.h"
 #include "core/anchor.h"
+#include "core/clock.h"
+#include "core/outcome.h"
 #include "core/report.h"
 #include "core/sanitize.h"
 #include "core/vote.h"
@@ -576,7 +577,8 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 					g_free);
 	/* The threads of cases, as this notmuch database numbers them. */
 	if (s && mail)
-		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, 0, err);
+		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL,
+				    dc_now(), err);
 	if (s && st == DC_OK) {
 		b.rule = configured_rule();
 		st = dc_access_load(s, &b.access, err);
