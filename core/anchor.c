@@ -73,9 +73,11 @@ ids_from_events(dc_store_t *s, int64_t case_id)
 	return ids;
 }
 
-/* The messages of a thread as notmuch numbers it now, oldest first. */
+/* The messages of a thread as notmuch numbers it now, oldest first;
+ * *oldest: the Date of the first. */
 static GPtrArray *
-ids_from_thread(void *db, const char *thread_id)
+ids_from_thread(void *db, const char *thread_id, int64_t *oldest,
+		char **subject)
 {
 	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
 	notmuch_messages_t *msgs = NULL;
@@ -96,12 +98,34 @@ ids_from_thread(void *db, const char *thread_id)
 		     notmuch_messages_move_to_next(msgs)) {
 			notmuch_message_t *m = notmuch_messages_get(msgs);
 
+			if (!ids->len) {
+				*oldest = notmuch_message_get_date(m);
+				*subject = g_strdup(notmuch_message_get_header(
+				    m, "subject"));
+			}
 			g_ptr_array_add(ids, g_strdup(
 				notmuch_message_get_message_id(m)));
 			notmuch_message_destroy(m);
 		}
 	notmuch_query_destroy(q);
 	return ids;
+}
+
+/* Whether a thread whose oldest message has this date and subject is
+ * the one the case was opened on (cases.reported_at, cases.subject). */
+static int
+same_case(dc_store_t *s, int64_t case_id, int64_t oldest,
+	  const char *subject)
+{
+	dc_store_case_t *c = NULL;
+	int same;
+
+	if (dc_store_case_get(s, case_id, &c, NULL) != DC_OK)
+		return 0;
+	same = c->reported_at == oldest ||
+	       (c->subject && subject && !strcmp(c->subject, subject));
+	dc_store_case_free(c);
+	return same;
 }
 
 static GVariant *
@@ -136,11 +160,20 @@ resolve_legacy(dc_store_t *s, void *db, const dc_store_legacy_t *l,
 	GPtrArray *ids = ids_from_events(s, l->case_id);
 	const char *source = "open event";
 	dc_status_t st = DC_OK;
+	char *subject = NULL;
+	int64_t oldest = 0;
 	guint i;
 
 	if (!ids) {
-		ids = ids_from_thread(db, l->thread_id);
+		ids = ids_from_thread(db, l->thread_id, &oldest, &subject);
 		source = "notmuch thread";
+		/* The number alone is no proof: after a rebuild it may name
+		 * someone else's thread.  Take it only when its first mail
+		 * is the case's (the date it was reported, or its subject);
+		 * else the case stays unresolved, never moved. */
+		if (ids->len && !same_case(s, l->case_id, oldest, subject))
+			g_ptr_array_set_size(ids, 0);
+		g_free(subject);
 	}
 	if (!ids->len) {
 		g_ptr_array_unref(ids);
