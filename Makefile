@@ -29,7 +29,7 @@ DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 
 CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
 	     core/json.c core/event.c core/case.c core/config.c \
-	     core/anchor.c core/action.c
+	     core/anchor.c core/action.c core/open.c
 # Exports: reports, packets, redaction, erasure.
 CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
 	     core/emit-csv.c core/privacy.c core/clock.c core/report.c core/safefile.c \
@@ -45,7 +45,7 @@ CORE_SRC  += core/access.c core/vote.c core/outcome.c core/release.c \
 	     core/mirror.c core/fsck.c core/verify.c
 STORE_SRC += store/workflow.c store/export.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
-	     tui/cmd-fsck.c
+	     tui/cmd-fsck.c tui/cmd-upgrade.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/doclink.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c

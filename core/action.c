@@ -24,6 +24,35 @@ dc_action_sync(dc_store_t *s, dc_mail_t *m, int writable, const char *actor,
 	return dc_anchor_sync(s, dc_mail_notmuch(m), writable, actor, now, err);
 }
 
+static dc_status_t
+legacy_count(dc_store_t *s, int *n, dc_error_t *err)
+{
+	GPtrArray *rows = NULL;
+	dc_status_t st = dc_store_legacy_list(s, &rows, err);
+
+	*n = st == DC_OK ? (int)rows->len : 0;
+	if (rows)
+		g_ptr_array_unref(rows);
+	return st;
+}
+
+dc_status_t
+dc_action_upgrade(dc_store_t *s, dc_mail_t *m, const char *actor,
+		  int64_t now, dc_upgrade_result_t *res, dc_error_t *err)
+{
+	int before = 0;
+	dc_status_t st;
+
+	memset(res, 0, sizeof(*res));
+	st = legacy_count(s, &before, err);
+	if (st == DC_OK)
+		st = dc_action_sync(s, m, 1, actor, now, err);
+	if (st == DC_OK)
+		st = legacy_count(s, &res->unresolved, err);
+	res->anchored = before - res->unresolved;
+	return st;
+}
+
 dc_status_t
 dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 	      dc_kind_t kind, const char *note, const char *actor, int64_t now,

@@ -40,4 +40,22 @@ dc_status_t dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 dc_status_t dc_action_sync(dc_store_t *s, dc_mail_t *m, int writable,
 			   const char *actor, int64_t now, dc_error_t *err);
 
+/* What dc_action_upgrade did. */
+typedef struct dc_upgrade_result {
+	int anchored;   /* threads of older cases now named by Message-ID */
+	int unresolved; /* such threads left as they were: not in this
+			 * index, someone else's now, or the store busy */
+} dc_upgrade_result_t;
+
+/*
+ * Finish bringing an older store up to date: s was opened with
+ * DC_OPEN_UPGRADE (core/open.h), which migrated its schema (see
+ * dc_open_info); the threads of cases opened before Message-IDs named
+ * their mail are resolved now, once, against m, each recorded as an
+ * "anchor" event by actor (see dc_anchor_sync).
+ */
+dc_status_t dc_action_upgrade(dc_store_t *s, dc_mail_t *m, const char *actor,
+			      int64_t now, dc_upgrade_result_t *res,
+			      dc_error_t *err);
+
 #endif

@@ -4,10 +4,15 @@
  * Makefile writes build/migrations.inc); migration N is the Nth file and
  * PRAGMA user_version records the last one applied.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "store/store.h"
 
@@ -149,12 +154,83 @@ step(sqlite3 *db, const char *path, bool *done, dc_error_t *err)
 	return DC_OK;
 }
 
+/*
+ * Copy the store as it is to PATH.schemaN before a migration changes it,
+ * created 0600 like the store.  A copy already there (an earlier try at
+ * the same upgrade) is kept as it is.  VACUUM INTO writes a consistent
+ * snapshot even while others read; it cannot run inside a transaction, so
+ * another process migrating at the same moment may make the copy newer
+ * than its name says, never older.
+ */
+static dc_status_t
+backup(sqlite3 *db, const char *path, int version, dc_error_t *err)
+{
+	char *copy = g_strdup_printf("%s.schema%d", path, version);
+	sqlite3_stmt *q = NULL;
+	dc_status_t st = DC_OK;
+	struct stat sb;
+	int fd, rc;
+
+	fd = open(copy, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd < 0 && errno == EEXIST && lstat(copy, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && sb.st_size > 0)
+		goto out;
+	if (fd < 0 && errno != EEXIST) {
+		st = dc_fail(err, DC_E_IO, "keeping a copy of %s as %s: %s",
+			     path, copy, g_strerror(errno));
+		goto out;
+	}
+	if (fd >= 0 && fchmod(fd, 0600) != 0) {
+		st = dc_fail(err, DC_E_IO, "setting the mode of %s: %s", copy,
+			     g_strerror(errno));
+		close(fd);
+		goto out;
+	}
+	if (fd >= 0)
+		close(fd);
+	rc = sqlite3_prepare_v2(db, "VACUUM INTO ?1", -1, &q, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(q, 1, copy, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(q);
+	if (rc != SQLITE_DONE) {
+		st = dc_store_sqlite_fail(db, rc, path, "keeping a copy", err);
+		unlink(copy); /* ours, made empty above */
+	}
+out:
+	sqlite3_finalize(q);
+	g_free(copy);
+	return st;
+}
+
 dc_status_t
-dc_store_migrate(sqlite3 *db, const char *path, dc_error_t *err)
+dc_store_schema_check(sqlite3 *db, const char *path, dc_error_t *err)
+{
+	int version = 0, rc = read_version(db, &version);
+
+	if (rc != SQLITE_OK)
+		return dc_store_sqlite_fail(db, rc, path,
+					    "reading the schema version", err);
+	if (version > N_MIGRATIONS)
+		return too_new(path, version, err);
+	if (version < N_MIGRATIONS)
+		return dc_fail(err, DC_E_INVALID,
+			       "%s was written by an older decorum (schema "
+			       "version %d, this one uses %d)",
+			       path, version, N_MIGRATIONS);
+	return DC_OK;
+}
+
+dc_status_t
+dc_store_migrate(sqlite3 *db, const char *path, int keep_copy,
+		 int *migrated_from, dc_error_t *err)
 {
 	int version = 0, rc;
 	bool done;
 	dc_status_t st;
+
+	*migrated_from = 0;
 
 	st = check_sequence(err);
 	if (st != DC_OK)
@@ -167,6 +243,11 @@ dc_store_migrate(sqlite3 *db, const char *path, dc_error_t *err)
 	if (version > N_MIGRATIONS)
 		return too_new(path, version, err);
 	done = version == N_MIGRATIONS;
+	if (!done && keep_copy && version > 0 &&
+	    (st = backup(db, path, version, err)) != DC_OK)
+		return st;
+	if (!done)
+		*migrated_from = version;
 	while (!done) {
 		st = step(db, path, &done, err);
 		if (st != DC_OK)

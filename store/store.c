@@ -27,6 +27,7 @@ struct dc_store {
 	sqlite3 *db;
 	char *path;   /* as given, for messages */
 	char *viewer; /* who is looking; see dc_store_set_viewer */
+	int migrated_from; /* schema before this open migrated it, or 0 */
 };
 
 dc_status_t
@@ -477,8 +478,21 @@ connect_db(dc_store_t *s, const char *real, int created, dc_error_t *err)
 	return st != DC_OK ? st : configure(s, err);
 }
 
+/* Without DC_STORE_CREATE: the file must be there. */
+static dc_status_t
+must_exist(const char *path, const char *real, dc_error_t *err)
+{
+	struct stat sb;
+
+	if (lstat(real, &sb) == 0 || errno != ENOENT)
+		return DC_OK; /* create_file() judges what is there */
+	return dc_fail(err, DC_E_NOT_FOUND, "there is no case store at %s",
+		       path);
+}
+
 dc_status_t
-dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
+dc_store_open_flags(const char *path, int flags, dc_store_t **out,
+		    dc_error_t *err)
 {
 	dc_store_t *s;
 	char *real = NULL;
@@ -491,14 +505,20 @@ dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
 	s = g_new0(dc_store_t, 1);
 	s->path = path ? g_strdup(path) : dc_store_default_path();
 	st = resolve(s->path, &real, err);
+	if (st == DC_OK && !(flags & DC_STORE_CREATE))
+		st = must_exist(s->path, real, err);
 	if (st == DC_OK)
 		st = check_writable_dir(s->path, real, err);
 	if (st == DC_OK)
 		st = create_file(s->path, real, &created, err);
 	if (st == DC_OK)
 		st = connect_db(s, real, created, err);
-	if (st == DC_OK)
-		st = dc_store_migrate(s->db, s->path, err);
+	/* A new file has nothing to keep a copy of. */
+	if (st == DC_OK && (created || (flags & DC_STORE_MIGRATE)))
+		st = dc_store_migrate(s->db, s->path, !created,
+				      &s->migrated_from, err);
+	else if (st == DC_OK)
+		st = dc_store_schema_check(s->db, s->path, err);
 	if (st != DC_OK) {
 		dc_store_close(s);
 		if (created)
@@ -511,6 +531,13 @@ dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
 	return DC_OK;
 }
 
+dc_status_t
+dc_store_open(const char *path, dc_store_t **out, dc_error_t *err)
+{
+	return dc_store_open_flags(path, DC_STORE_CREATE | DC_STORE_MIGRATE,
+				   out, err);
+}
+
 void
 dc_store_close(dc_store_t *s)
 {
@@ -520,6 +547,12 @@ dc_store_close(dc_store_t *s)
 	g_free(s->path);
 	g_free(s->viewer);
 	g_free(s);
+}
+
+int
+dc_store_migrated_from(const dc_store_t *s)
+{
+	return s->migrated_from;
 }
 
 const char *

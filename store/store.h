@@ -28,10 +28,27 @@ typedef struct dc_store dc_store_t;
 dc_status_t dc_store_open(const char *path, dc_store_t **out, dc_error_t *err);
 void dc_store_close(dc_store_t *s);
 
+/*
+ * dc_store_open with a choice: DC_STORE_CREATE makes a missing file (else
+ * DC_E_NOT_FOUND); DC_STORE_MIGRATE brings an older schema up to date,
+ * first copying the file as it was to PATH.schemaN (0600), else an older
+ * schema is DC_E_INVALID and the file is not written.  dc_store_open is
+ * both.
+ */
+enum {
+	DC_STORE_CREATE = 1 << 0,
+	DC_STORE_MIGRATE = 1 << 1,
+};
+dc_status_t dc_store_open_flags(const char *path, int flags, dc_store_t **out,
+				dc_error_t *err);
+
 /* Newly allocated default path (see dc_store_open). */
 char *dc_store_default_path(void);
 const char *dc_store_path(const dc_store_t *s);
 int dc_store_schema_version(dc_store_t *s);
+/* The schema version this open found and migrated from; 0 when it found
+ * the store up to date (or made it). */
+int dc_store_migrated_from(const dc_store_t *s);
 /* Highest migration compiled into this binary. */
 int dc_store_latest_version(void);
 /* How long to wait for another process's lock before DC_E_LOCKED
@@ -253,9 +270,14 @@ dc_status_t dc_store_compact(dc_store_t *s, dc_error_t *err);
 /* ---- internal to store/ (store.c <-> migrate.c); not for callers ------ */
 
 struct sqlite3;
-/* Apply the pending migrations to db; path is for messages. */
-dc_status_t dc_store_migrate(struct sqlite3 *db, const char *path,
-			     dc_error_t *err);
+/* Apply the pending migrations to db; path is for messages.  With
+ * backup, an older store is first copied to PATH.schemaN. */
+dc_status_t dc_store_migrate(struct sqlite3 *db, const char *path, int backup,
+			     int *migrated_from, dc_error_t *err);
+/* DC_OK when db's schema is this binary's; DC_E_INVALID when older (no
+ * write), DC_E_DATA when newer. */
+dc_status_t dc_store_schema_check(struct sqlite3 *db, const char *path,
+				  dc_error_t *err);
 /* The connection, for the other store/ files. */
 struct sqlite3 *dc_store_db(dc_store_t *s);
 /* Turn SQLite result code rc on db into a status and a message. */

@@ -16,7 +16,7 @@
 extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
 extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
 extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
-extern const dc_cmd_t cmd_doc;
+extern const dc_cmd_t cmd_doc, cmd_upgrade;
 
 const dc_cmd_t *const dc_commands[] = {
 	&cmd_list,
@@ -32,6 +32,7 @@ const dc_cmd_t *const dc_commands[] = {
 	&cmd_report,
 	&cmd_packet,
 	&cmd_erase,
+	&cmd_upgrade,
 	NULL,
 };
 
@@ -107,13 +108,10 @@ dc_cli_identity(dc_cli_t *cli)
 
 /* The viewer decides what core lets the store show (core/access.h). */
 dc_status_t
-dc_cli_open_store(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
+dc_cli_store(dc_cli_t *cli, int how, dc_store_t **out, dc_error_t *err)
 {
-	dc_status_t st = dc_store_open(cli->store_path, out, err);
-
-	if (st == DC_OK)
-		dc_store_set_viewer(*out, dc_cli_identity(cli));
-	return st;
+	return dc_open_store(cli->store_path, dc_cli_identity(cli), how, out,
+			     err);
 }
 
 void
@@ -164,22 +162,6 @@ dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail)
 		return v;
 	v = g_get_user_name();
 	return v ? v : "unknown";
-}
-
-dc_status_t
-dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out, dc_error_t *err)
-{
-	char *path = cli->store_path ? g_strdup(cli->store_path) :
-				       dc_store_default_path();
-	dc_status_t st = DC_OK;
-
-	*out = NULL;
-	if (access(path, F_OK) == 0)
-		st = dc_store_open(path, out, err);
-	if (st == DC_OK && *out)
-		dc_store_set_viewer(*out, dc_cli_identity(cli));
-	g_free(path);
-	return st;
 }
 
 int

@@ -12,7 +12,7 @@
 
 #include "core/mail.h"
 #include "core/status.h"
-#include "store/store.h"
+#include "core/open.h"
 
 typedef struct dc_cli {
 	/* Global options, given before the subcommand. */
@@ -50,15 +50,17 @@ int dc_cli_usage(dc_cli_t *cli, const dc_cmd_t *cmd, const char *fmt, ...)
  */
 dc_status_t dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 			     dc_mail_t **out, dc_error_t *err);
-dc_status_t dc_cli_open_store(dc_cli_t *cli, dc_store_t **out,
-			      dc_error_t *err);
-/* Like dc_cli_open_store, but *out = NULL (and DC_OK) when there is no
- * store yet: reading must not create one. */
-dc_status_t dc_cli_open_store_existing(dc_cli_t *cli, dc_store_t **out,
-				       dc_error_t *err);
-/* "2026-11-03 14:05" in local time. */
+/*
+ * Open the case store named by --store (or the default) as the command's
+ * viewer, how the command needs it (DC_OPEN_* of core/open.h): commands
+ * that only read pass DC_OPEN_READ, so they neither create a store nor
+ * upgrade one.  Without DC_OPEN_CREATE, *out is NULL when there is none.
+ */
+dc_status_t dc_cli_store(dc_cli_t *cli, int how, dc_store_t **out,
+			 dc_error_t *err);
 /* A case number ("12" or "#12", 1 up to INT64_MAX): 1, else 0. */
 int dc_cli_case_number(const char *s, int64_t *out);
+/* "2026-11-03 14:05" in local time. */
 void dc_cli_date(time_t t, char buf[static 32]);
 /* "2026-11-03T14:05:00Z" (g_free). */
 char *dc_cli_iso8601(time_t t);
@@ -68,7 +70,7 @@ char *dc_cli_iso8601(time_t t);
 const char *dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail);
 /* Who is looking, for the access rules (core/access.h): --as, else
  * $DECORUM_AS, else [identity] address; NULL when none is given.
- * dc_cli_open_store*() set it on the store. */
+ * dc_cli_store() sets it on the store. */
 const char *dc_cli_identity(dc_cli_t *cli);
 void dc_cli_mail_opts(dc_cli_t *cli, dc_mail_opts_t *o);
 /* Apply the queued notmuch tag changes; never fails the command: when

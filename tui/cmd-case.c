@@ -1006,10 +1006,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (parse_opts(cli, argc - 1, argv + 1, &o))
 		return DC_EXIT_USAGE;
 	if (!strcmp(argv[1], "expiring")) {
-		if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
+		if (dc_cli_store(cli, DC_OPEN_READ, &s, &err) != DC_OK)
 			return dc_cli_fail(cli, &err);
 		rc = expiring(cli, s, &o);
-		dc_store_close(s);
+		dc_close_store(s);
 		return rc;
 	}
 	for (i = 0; i < G_N_ELEMENTS(subs); i++)
@@ -1023,8 +1023,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if ((rc = parse_id(cli, o.args[0], &id)))
 		return rc;
 	/* Reading must not create a store; a change may. */
-	if ((subs[i].writes ? dc_cli_open_store(cli, &s, &err)
-			    : dc_cli_open_store_existing(cli, &s, &err)) !=
+	if ((subs[i].writes ? dc_cli_store(cli, DC_OPEN_WRITE, &s, &err)
+			    : dc_cli_store(cli, DC_OPEN_READ, &s, &err)) !=
 	    DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (!s) {
@@ -1033,6 +1033,6 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return DC_EXIT_NOT_FOUND;
 	}
 	rc = subs[i].fn(cli, s, id, &o);
-	dc_store_close(s);
+	dc_close_store(s);
 	return rc;
 }

@@ -107,10 +107,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (optind != argc)
 		return dc_cli_usage(cli, &cmd_cases, "no arguments expected");
 	/* No store yet simply means no cases; reading creates nothing. */
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK ||
+	if (dc_cli_store(cli, DC_OPEN_READ, &store, &err) != DC_OK ||
 	    (store && (all ? dc_case_list_all(store, &cases, &err)
 			   : dc_case_list(store, &cases, &err)) != DC_OK)) {
-		dc_store_close(store);
+		dc_close_store(store);
 		return dc_cli_fail(cli, &err);
 	}
 	if (!cases)
@@ -131,6 +131,6 @@ run(dc_cli_t *cli, int argc, char **argv)
 			text_case(cli, cases->pdata[i]);
 	}
 	g_ptr_array_unref(cases);
-	dc_store_close(store);
+	dc_close_store(store);
 	return DC_EXIT_OK;
 }

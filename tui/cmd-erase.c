@@ -54,7 +54,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (optind != argc || !o.address == !o.case_id)
 		return dc_cli_usage(cli, &cmd_erase,
 				    "give --reporter ADDRESS or --case N");
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+	if (dc_cli_store(cli, DC_OPEN_UPGRADE, &store, &err) != DC_OK) {
 		rc = dc_cli_fail(cli, &err);
 		goto out;
 	}
@@ -78,6 +78,6 @@ run(dc_cli_t *cli, int argc, char **argv)
 			    "; the history records the erasure");
 out:
 	dc_mail_close(mail);
-	dc_store_close(store);
+	dc_close_store(store);
 	return rc;
 }

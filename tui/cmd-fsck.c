@@ -149,11 +149,18 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (optind != argc)
 		return dc_cli_usage(cli, &cmd_fsck, "no arguments expected");
-	if (dc_cli_open_store(cli, &s, &err) != DC_OK)
+	/* A check only reads; a repair may record (and so upgrade). */
+	if (dc_cli_store(cli, repair ? DC_OPEN_WRITE : DC_OPEN_READ, &s,
+			 &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
+	if (!s) {
+		fprintf(cli->err, "decorum: there is no case store yet; "
+				  "nothing to compare\n");
+		return DC_EXIT_NOT_FOUND;
+	}
 	dc_cli_mail_opts(cli, &mo);
 	st = dc_fsck_run(s, &mo, repair, force, max, &f, &err);
-	dc_store_close(s);
+	dc_close_store(s);
 	if (st == DC_OK || st == DC_E_DENIED) {
 		if (json)
 			print_json(cli, f, st == DC_OK && repair);

@@ -205,7 +205,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	 * not with a file that is no store at all (a wrong --store).  The
 	 * store comes first, so that its queued tags reach notmuch before
 	 * the list is read. */
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+	if (dc_cli_store(cli, DC_OPEN_READ, &store, &err) != DC_OK) {
 		if (err.status == DC_E_DATA) {
 			g_free(o.query);
 			return dc_cli_fail(cli, &err);
@@ -214,12 +214,12 @@ run(dc_cli_t *cli, int argc, char **argv)
 		dc_error_clear(&err);
 	}
 	if (dc_cli_open_mail(cli, store, 0, &mail, &err) != DC_OK) {
-		dc_store_close(store);
+		dc_close_store(store);
 		g_free(o.query);
 		return dc_cli_fail(cli, &err);
 	}
 	rc = list_threads(cli, mail, store, &o);
-	dc_store_close(store);
+	dc_close_store(store);
 	dc_mail_close(mail);
 	g_free(o.query);
 	return rc;

@@ -184,11 +184,11 @@ run(dc_cli_t *cli, int argc, char **argv)
 		if (nargs)
 			return dc_cli_usage(cli, &cmd_member,
 					    "no arguments expected");
-		if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
+		if (dc_cli_store(cli, DC_OPEN_READ, &s, &err) != DC_OK)
 			return dc_cli_fail(cli, &err);
 		rc = !strcmp(sub, "list") ? list(cli, s, json)
 					  : whoami(cli, s, json);
-		dc_store_close(s);
+		dc_close_store(s);
 		return rc;
 	}
 	if (strcmp(sub, "add") && strcmp(sub, "leave"))
@@ -202,7 +202,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return rc;
 	if (role && dc_member_role_check(role, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_member, "%s", err.msg);
-	if (dc_cli_open_store(cli, &s, &err) != DC_OK)
+	if (dc_cli_store(cli, DC_OPEN_WRITE, &s, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (!strcmp(sub, "add"))
 		st = dc_member_add(s, args[0], name, role, tj,
@@ -224,6 +224,6 @@ run(dc_cli_t *cli, int argc, char **argv)
 	} else if (st == DC_OK)
 		fprintf(cli->out, "member %s: %s\n", args[0],
 			!strcmp(sub, "add") ? "recorded" : "left");
-	dc_store_close(s);
+	dc_close_store(s);
 	return st == DC_OK ? DC_EXIT_OK : dc_cli_fail(cli, &err);
 }

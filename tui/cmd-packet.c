@@ -62,7 +62,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (!o.dir)
 		o.dir = dir = g_strdup_printf("case-%" G_GINT64_FORMAT
 					      "-packet", (gint64)o.case_id);
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK ||
+	if (dc_cli_store(cli, DC_OPEN_UPGRADE, &store, &err) != DC_OK ||
 	    dc_cli_open_mail(cli, store, 0, &mail, &err) != DC_OK) {
 		rc = dc_cli_fail(cli, &err);
 		goto out;
@@ -86,7 +86,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		o.redact ? ", reporters redacted" : "");
 out:
 	dc_mail_close(mail);
-	dc_store_close(store);
+	dc_close_store(store);
 	g_free(dir);
 	return rc;
 }

@@ -103,7 +103,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		rc = dc_cli_usage(cli, &cmd_report, "%s", err.msg);
 		goto out;
 	}
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+	if (dc_cli_store(cli, DC_OPEN_UPGRADE, &store, &err) != DC_OK) {
 		rc = dc_cli_fail(cli, &err);
 		goto out;
 	}
@@ -128,6 +128,6 @@ run(dc_cli_t *cli, int argc, char **argv)
 out:
 	g_free(text);
 	dc_mail_close(mail);
-	dc_store_close(store);
+	dc_close_store(store);
 	return rc;
 }

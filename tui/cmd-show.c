@@ -167,14 +167,14 @@ run(dc_cli_t *cli, int argc, char **argv)
 	/* The store only for its queued tags, which reach notmuch before
 	 * the thread is read; a file that is no store is refused, as by
 	 * list. */
-	if (dc_cli_open_store_existing(cli, &store, &err) != DC_OK) {
+	if (dc_cli_store(cli, DC_OPEN_READ, &store, &err) != DC_OK) {
 		if (err.status == DC_E_DATA)
 			return dc_cli_fail(cli, &err);
 		fprintf(cli->err, "decorum: warning: %s\n", err.msg);
 		dc_error_clear(&err);
 	}
 	st = dc_cli_open_mail(cli, store, 0, &mail, &err);
-	dc_store_close(store);
+	dc_close_store(store);
 	if (st != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (dc_mail_thread(mail, argv[optind], 1, &t, &err) != DC_OK) {

@@ -28,7 +28,7 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	dc_store_t *store = NULL;
 	dc_status_t st;
 
-	st = dc_cli_open_store(cli, &store, &err);
+	st = dc_cli_store(cli, DC_OPEN_WRITE, &store, &err);
 	if (st == DC_OK)
 		st = dc_action_tag(store, mail, thread_id, kind, note,
 				   dc_cli_actor(cli, mail),
@@ -42,7 +42,7 @@ tag_thread(dc_cli_t *cli, dc_mail_t *mail, const char *thread_id,
 	if (st == DC_OK)
 		dc_cli_flush_mirror(cli, store);
 	dc_tag_result_clear(&res);
-	dc_store_close(store);
+	dc_close_store(store);
 	return st == DC_OK ? DC_EXIT_OK : dc_cli_fail(cli, &err);
 }
 

@@ -45,11 +45,11 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return dc_cli_usage(cli, &cmd_verify, "no arguments expected");
 	if (head && dc_verify_head_check(head, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_verify, "%s", err.msg);
-	if (dc_cli_open_store_existing(cli, &s, &err) != DC_OK)
+	if (dc_cli_store(cli, DC_OPEN_READ, &s, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (s)
 		st = dc_verify_store(s, head, &v, &err);
-	dc_store_close(s);
+	dc_close_store(s);
 	if (json) {
 		dc_json_t *j = dc_json_new(1);
 		char *text;

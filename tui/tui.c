@@ -150,14 +150,10 @@ sync_anchors(dc_tui_t *t)
 static dc_status_t
 ensure_store(dc_tui_t *t, dc_error_t *err)
 {
-	dc_status_t st;
-
 	if (t->store)
 		return DC_OK;
-	st = dc_cli_open_store(t->cli, &t->store, err);
-	if (st == DC_OK)
-		dc_store_set_busy_timeout(t->store, 250);
-	return st;
+	return dc_cli_store(t->cli, DC_OPEN_WRITE | DC_OPEN_INTERACTIVE,
+			    &t->store, err);
 }
 
 /* ---- layout and drawing ------------------------------------------------- */
@@ -764,7 +760,7 @@ tui_free(dc_tui_t *t)
 	g_ptr_array_unref(t->views);
 	if (t->panel)
 		view_free(t->panel);
-	dc_store_close(t->store);
+	dc_close_store(t->store);
 	dc_mail_close(t->mail);
 	dc_config_free(t->cfg);
 	g_free(t->actor);
@@ -804,12 +800,12 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	/* A copy: the notmuch handle it may come from is reopened by r. */
 	t->actor = g_strdup(cli->as || !ident ? dc_cli_actor(cli, t->mail) :
 						ident);
-	if (dc_cli_open_store_existing(cli, &t->store, err) != DC_OK) {
+	/* The TUI records: an older store is brought up to date. */
+	if (dc_cli_store(cli, DC_OPEN_UPGRADE | DC_OPEN_INTERACTIVE,
+			 &t->store, err) != DC_OK) {
 		dc_tui_error(t, "Case store: %s", err->msg);
 		dc_error_clear(err);
 	}
-	if (t->store)
-		dc_store_set_busy_timeout(t->store, 250);
 	apply_config(t);
 	return t;
 }

@@ -282,6 +282,106 @@ test_not_a_database(void **state)
 	g_free(text);
 }
 
+/* Without DC_STORE_CREATE a missing store is not made. */
+static void
+test_missing_not_created(void **state)
+{
+	struct fx *f = *state;
+	dc_error_t err = {0};
+	dc_store_t *s = NULL;
+
+	assert_int_equal(dc_store_open_flags(f->path, DC_STORE_MIGRATE, &s,
+					     &err),
+			 DC_E_NOT_FOUND);
+	assert_null(s);
+	assert_non_null(strstr(err.msg, f->path));
+	assert_false(g_file_test(f->path, G_FILE_TEST_EXISTS));
+}
+
+static int raw_exec(sqlite3 *db, const char *sql);
+
+/* The store an older decorum wrote (tests/corpus/store-v3.sql), WAL as
+ * it was. */
+static void
+load_v3(const char *path)
+{
+	char *sql = NULL;
+	sqlite3 *db = raw_open(path);
+
+	assert_true(g_file_get_contents("tests/corpus/store-v3.sql", &sql,
+					NULL, NULL));
+	assert_int_equal(raw_exec(db, "PRAGMA journal_mode = WAL"), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	g_free(sql);
+	assert_int_equal(chmod(path, 0600), 0);
+}
+
+static char *
+contents(const char *path)
+{
+	char *text = NULL;
+	gsize n = 0;
+
+	char *b64;
+
+	assert_true(g_file_get_contents(path, &text, &n, NULL));
+	b64 = g_base64_encode((const guchar *)text, n);
+	g_free(text);
+	return b64;
+}
+
+/* Reading does not migrate: refused, the file byte for byte as it was;
+ * migrating keeps a 0600 copy of the old file first. */
+static void
+test_older_schema(void **state)
+{
+	struct fx *f = *state;
+	char *copy = g_strconcat(f->path, ".schema3", NULL);
+	dc_error_t err = {0};
+	dc_store_t *s = NULL;
+	char *before, *after;
+	struct stat sb;
+
+	load_v3(f->path);
+	before = contents(f->path);
+	assert_int_equal(dc_store_open_flags(f->path, 0, &s, &err),
+			 DC_E_INVALID);
+	assert_null(s);
+	assert_non_null(strstr(err.msg, "schema version 3, this one uses 4"));
+	after = contents(f->path);
+	assert_string_equal(before, after);
+	assert_false(g_file_test(copy, G_FILE_TEST_EXISTS));
+
+	assert_int_equal(dc_store_open_flags(f->path, DC_STORE_MIGRATE, &s,
+					     &err),
+			 DC_OK);
+	assert_int_equal(dc_store_migrated_from(s), 3);
+	assert_int_equal(dc_store_schema_version(s), dc_store_latest_version());
+	dc_store_close(s);
+	assert_int_equal(stat(copy, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	{
+		sqlite3 *db = raw_open(copy);
+		sqlite3_stmt *q;
+
+		assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version",
+						    -1, &q, NULL),
+				 SQLITE_OK);
+		assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(q, 0), 3);
+		sqlite3_finalize(q);
+		sqlite3_close(db);
+	}
+	/* Up to date now: nothing migrated, readers welcome. */
+	assert_int_equal(dc_store_open_flags(f->path, 0, &s, &err), DC_OK);
+	assert_int_equal(dc_store_migrated_from(s), 0);
+	dc_store_close(s);
+	g_free(before);
+	g_free(after);
+	g_free(copy);
+}
+
 static void
 test_default_path(void **state)
 {
@@ -603,6 +703,8 @@ main(void)
 	    T(test_newer_schema_refused),
 	    T(test_failed_migration_rolls_back),
 	    T(test_not_a_database),
+	    T(test_missing_not_created),
+	    T(test_older_schema),
 	    T(test_default_path),
 	    T(test_cases),
 	    T(test_case_errors),
