@@ -665,6 +665,8 @@ sub_late(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 
 	if (need(cli, o, 1, "case late N"))
 		return DC_EXIT_USAGE;
+	/* As every command that opens notmuch: the queued tags first. */
+	dc_cli_flush_mirror(cli, s);
 	dc_cli_mail_opts(cli, &mo);
 	if (dc_case_get(s, id, &c, &err) != DC_OK ||
 	    dc_case_late_replies(s, &mo, id, &late, &err) != DC_OK) {

@@ -160,7 +160,15 @@ for cmd in show list; do
 	fi
 	check_eq "$cmd: the outbox is empty" 0 "$(sqlite3 "$DECORUM_STORE" 'SELECT count(*) FROM outbox')"
 done
-check "fsck is clean after show and list applied the queue" $D fsck
+# case late asks notmuch too: it applies the queue first.
+t6=$(notmuch search --output=threads 'not to:conduct@kernel.org' | sed -n '2s/thread://p')
+DECORUM_TEST_CRASH=after-commit $D tag "$t6" admonition >/dev/null 2>&1
+check_eq "case late: a change is left queued" 1 "$(sqlite3 "$DECORUM_STORE" 'SELECT count(*) FROM outbox')"
+c6=$($D cases --json | jq -r --arg t "$t6" '.[] | select(.threads[0] == $t) | .id')
+check "case late on that case succeeds" $D case late "$c6"
+check_eq "case late: the outbox is empty" 0 "$(sqlite3 "$DECORUM_STORE" 'SELECT count(*) FROM outbox')"
+check "case late: notmuch has the tag" test "$(notmuch count "thread:$t6 and tag:coc/admonition")" -gt 0
+check "fsck is clean after show, list and case late applied the queue" $D fsck
 
 # ---- fsck both ways, and its limit ----
 notmuch tag +coc/escalation -- "thread:$t4"
