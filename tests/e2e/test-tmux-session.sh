@@ -15,11 +15,15 @@ unset NO_COLOR DECORUM_NOW VISUAL EDITOR TMUX
 export LC_ALL=C.UTF-8 TZ=UTC
 t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
 
-# Twenty fictional reports, one thread each.
+# Twenty fictional reports, one thread each, by twenty fictional people
+# (a name of their own: a packet redacts it).
 i=1
-while [ $i -le 20 ]; do
-	printf 'From: Reporter %s <reporter%s@example.net>\nTo: conduct@kernel.org\nSubject: session report %s\nDate: Tue, 01 Dec 2026 %02d:00:00 +0000\nMessage-ID: <session-%s@example.net>\n\nReport number %s.\n' \
-		$i $i $i $i $i $i >"$T/mail/cur/17961000$i.M$i.sess:2,S"
+for surname in Abbott Barlow Calder Dunmore Ellery Fenwick Garrow Hollis \
+	Ingram Jessop Kendal Lowrie Merritt Norcott Osgood Pryor Quaile \
+	Rendell Stanway Thorley; do
+	low=$(echo "$surname" | tr A-Z a-z)
+	printf 'From: Robin %s <robin.%s@example.net>\nTo: conduct@kernel.org\nSubject: session report %s\nDate: Tue, 01 Dec 2026 %02d:00:00 +0000\nMessage-ID: <session-%s@example.net>\n\nReport number %s.\n' \
+		"$surname" "$low" $i $i $i $i >"$T/mail/cur/17961000$i.M$i.sess:2,S"
 	i=$((i + 1))
 done
 notmuch new --quiet >/dev/null 2>&1
@@ -56,6 +60,7 @@ look() {
 # (not i: the polling helpers use it)
 opened=0
 undone=0
+packed=0
 n=1
 while [ $n -le 20 ]; do
 	tm send-keys -t dc / && wait_for "Query:" >/dev/null
@@ -88,6 +93,18 @@ while [ $n -le 20 ]; do
 		look
 		tm send-keys -t dc q
 	fi
+	if [ $n -eq 15 ]; then
+		# The packet of this case, to the directory offered, redacted.
+		tm send-keys -t dc P && wait_for "directory" >/dev/null
+		tm send-keys -t dc Enter && wait_for "Redact" >/dev/null
+		tm send-keys -t dc y
+		if wait_for "packet written to" >"$T/wait.out"; then
+			packed=1
+		else
+			head -45 "$T/wait.out"
+		fi
+		look
+	fi
 	tm send-keys -t dc Enter
 	wait_for "session report $n" >/dev/null
 	look
@@ -96,6 +113,9 @@ while [ $n -le 20 ]; do
 done
 check_eq "every tag was taken" 20 "$opened"
 check_eq "every undo was taken" 5 "$undone"
+check_eq "the packet was written in the middle of it all" 1 "$packed"
+check "... holding that case's report" grep -q '^Message-I[Dd]: *<session-15@example.net>' \
+	"$HOME/decorum-packet-case-15/thread.mbox"
 tm send-keys -t dc Q
 step "decorum quits cleanly" "decorum-exited-0"
 touch "$T/stop"
