@@ -116,6 +116,12 @@ build/tests/%: tests/unit/%.c $(SAN_OBJ)
 	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -Itests/unit -o $@ $< \
 		$(SAN_OBJ) $(PKG_LIBS) $(shell pkg-config --libs cmocka)
 
+# The command built with ASan and UBSan, for the command-line tests: leaks
+# and memory errors of a whole command fail them (tests/run.sh).
+SAN_BIN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC) $(TUI_SRC))
+build/san/decorum: $(SAN_BIN_OBJ)
+	$(CC) $(CFLAGS) -O1 $(SAN_FLAGS) $(LDFLAGS) -o $@ $(SAN_BIN_OBJ) $(PKG_LIBS)
+
 build/fuzz/obj/%.o: %.c build/migrations.inc | build/datadir.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DC_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
@@ -151,7 +157,7 @@ build/migrations.inc: $(MIGRATIONS)
 		printf '},\n'; \
 	done > $@
 
-tests: decorum $(KDOC_RST) $(UNIT_BIN) $(REPLAY_BIN)
+tests: decorum build/san/decorum $(KDOC_RST) $(UNIT_BIN) $(REPLAY_BIN)
 
 # Install the Debian packages that are missing (sudo when not root).
 deps:

@@ -460,6 +460,24 @@ rst_path(const char *dir, const dc_doclink_t *l)
 	return p;
 }
 
+/* build/kernel-doc of the source tree the running binary was built in:
+ * beside ./decorum, or, for a binary built inside build/ itself (such as
+ * build/san/decorum), in that build/ folder. */
+static char *
+beside(const char *exe)
+{
+	char *dir = g_path_get_dirname(exe), *r;
+	const char *b = g_strrstr(dir, "/build/");
+
+	if (b)
+		r = g_strdup_printf("%.*s/build/kernel-doc", (int)(b - dir),
+				    dir);
+	else
+		r = g_build_filename(dir, "build", "kernel-doc", NULL);
+	g_free(dir);
+	return r;
+}
+
 dc_status_t
 dc_doc_source_dir(const dc_doclink_t *l, char **out, dc_error_t *err)
 {
@@ -479,10 +497,7 @@ dc_doc_source_dir(const dc_doclink_t *l, char **out, dc_error_t *err)
 	} else {
 		exe = g_file_read_link("/proc/self/exe", NULL);
 		if (exe) {
-			p = g_path_get_dirname(exe);
-			dirs[n++] = g_build_filename(p, "build", "kernel-doc",
-						     NULL);
-			g_free(p);
+			dirs[n++] = beside(exe);
 			g_free(exe);
 		}
 		dirs[n++] = g_strdup(DC_DATADIR "/kernel-doc");
@@ -571,7 +586,8 @@ cached_html(void)
 			g_ptr_array_add(vers, g_strdup(e->d_name));
 	if (d)
 		closedir(d);
-	qsort(vers->pdata, vers->len, sizeof(char *), newest_first);
+	if (vers->len)
+		qsort(vers->pdata, vers->len, sizeof(char *), newest_first);
 	for (i = 0; i < vers->len && !found; i++) {
 		char *dir = g_build_filename(cache, vers->pdata[i], "docs",
 					     "Documentation", "output", NULL);

@@ -6,7 +6,7 @@
 # directories, NOTMUCH_CONFIG and DECORUM_STORE into a private temporary dir.
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-DECORUM="$TOP/decorum"
+DECORUM="${DECORUM_BIN:-$TOP/decorum}"
 SHARED="$TOP/../shared"
 T_FAILED=0
 
@@ -20,11 +20,22 @@ t_setup() {
 	export NOTMUCH_CONFIG="$T/notmuch-config"
 	export DECORUM_STORE="$T/store/decorum.db"
 	unset NOTMUCH_PROFILE NOTMUCH_DATABASE
-	export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0"
+	# Under the ASan build (tests/run.sh gives the command-line tests
+	# build/san/decorum) every leak or memory error of any run is written
+	# to $T/sanitizer.PID, and t_cleanup fails the test for it: a run whose
+	# exit status or stderr the test does not look at is caught too.
+	export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0:abort_on_error=0:log_path=$T/sanitizer"
+	export LSAN_OPTIONS="suppressions=$TOP/tests/lsan.supp:print_suppressions=0"
+	export UBSAN_OPTIONS="print_stacktrace=1:log_path=$T/sanitizer"
 	mkdir -p "$HOME"
 }
 
 t_cleanup() {
+	for f in "${T:-/nonexistent}"/sanitizer.*; do
+		[ -f "$f" ] || continue
+		echo "not ok - a sanitizer report: $(grep -m1 -E 'ERROR|SUMMARY|runtime error' "$f")"
+		sed 's/^/#   /' "$f" | head -40
+	done
 	[ -n "${T:-}" ] && [ -d "$T" ] && rm -rf "$T"
 }
 

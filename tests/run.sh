@@ -2,7 +2,8 @@
 # Run every test and end with "N passed, N failed, N skipped".
 #   tests/run.sh            unit, CLI, screen and tmux tests
 #   tests/run.sh --kernel   also the kernel documentation series (QEMU)
-# Unit tests are cmocka programs built with ASan and UBSan (build/tests/);
+# Unit tests are cmocka programs built with ASan and UBSan (build/tests/),
+# and the command-line tests run build/san/decorum: leaks fail both;
 # script tests print "ok - ", "not ok - " and "skip - " lines.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,10 +31,14 @@ count_script() {
 	skipped=$((skipped + s))
 }
 
+# Leaks fail the unit tests; only the libraries' own are suppressed.
+ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0
+LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+export ASAN_OPTIONS LSAN_OPTIONS
 for t in build/tests/test-*; do
 	[ -x "$t" ] || continue
 	echo "== $t"
-	CMOCKA_MESSAGE_OUTPUT=stdout ASAN_OPTIONS=detect_leaks=0 "$t" >"$log" 2>&1
+	CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$log" 2>&1
 	rc=$?
 	cat "$log"
 	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
@@ -52,6 +57,13 @@ done
 dirs="tests/cli tests/screen tests/e2e tests/faults"
 [ "$kernel" -eq 1 ] && dirs="$dirs tests/kernel"
 for d in $dirs; do
+	# The command-line tests run the ASan build: a leak fails them.
+	if [ "$d" = tests/cli ] && [ -x build/san/decorum ]; then
+		DECORUM_BIN=$PWD/build/san/decorum
+	else
+		DECORUM_BIN=$PWD/decorum
+	fi
+	export DECORUM_BIN
 	for t in "$d"/test-*.sh; do
 		[ -f "$t" ] || continue
 		echo "== $t"

@@ -4,8 +4,8 @@
 # bug that was fixed; see tests/fuzz/regress/README).
 . "$(dirname "$0")/../lib.sh"
 t_setup
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
-export LSAN_OPTIONS="suppressions=$TOP/tests/fuzz/lsan.supp"
+# Leaks and errors as in every script test (tests/lib.sh): the narrow
+# suppressions of tests/lsan.supp, reports failing the test at its end.
 
 for src in "$TOP"/tests/fuzz/fuzz-*.c; do
 	n=${src##*/fuzz-}
