@@ -7,7 +7,6 @@
  */
 #include <fcntl.h>
 #include <notmuch.h>
-#include <signal.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/mirror.h"
+#include "core/testhook.h"
 
 #define PREFIX "coc/"
 
@@ -238,16 +238,6 @@ dc_mirror_apply(dc_store_t *s, void *db, const char *thread_id, int *changes,
 	return st;
 }
 
-static void
-test_crash_hook(void)
-{
-	const char *v = getenv("DECORUM_TEST_CRASH");
-
-	/* Documented test hook (core/mirror.h): a crash right here. */
-	if (v && !strcmp(v, "after-commit"))
-		raise(SIGKILL);
-}
-
 /* The threads the queued rows touch, as the cache has them now. */
 static dc_status_t
 queued_threads(dc_store_t *s, void *db, GPtrArray *rows, GPtrArray *threads,
@@ -327,7 +317,7 @@ dc_mirror_flush(dc_store_t *s, const dc_mail_opts_t *mail_opts, int *applied,
 	st = dc_store_outbox_count(s, &pending, err);
 	if (st != DC_OK || pending == 0)
 		return st;
-	test_crash_hook();
+	dc_test_crash_point("after-commit");
 	st = dc_notmuch_open(mail_opts, 1, &db, err);
 	/* While we hold notmuch's write lock nobody else moves mail: the
 	 * cache brought up to date now stays right for the writes. */

@@ -75,11 +75,4 @@ dc_status_t dc_mirror_apply(dc_store_t *s, void *notmuch_db,
 			    dc_error_t *err);
 
 
-/*
- * Test hook, for the crash test only: with DECORUM_TEST_CRASH=after-commit
- * in the environment, dc_mirror_flush() kills its own process with SIGKILL
- * before it writes anything to notmuch, as a crash between the store
- * commit and the notmuch write would.
- */
-
 #endif
