@@ -29,7 +29,7 @@ DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 
 CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
 	     core/json.c core/event.c core/case.c core/config.c \
-	     core/anchor.c core/action.c core/open.c core/testhook.c
+	     core/anchor.c core/action.c core/open.c core/testhook.c core/people.c
 # Exports: reports, packets, redaction, erasure.
 CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
 	     core/emit-csv.c core/privacy.c core/clock.c core/report.c core/safefile.c \

@@ -66,7 +66,5 @@ dc_status_t dc_member_count_active(dc_store_t *s, const char *role, int64_t t,
  * $XDG_CONFIG_HOME/decorum/config), or NULL (g_free).
  */
 char *dc_identity_from_config(const char *path);
-/* A string value from decorum's configuration file, or NULL (g_free). */
-char *dc_config_value(const char *path, const char *group, const char *key);
 
 #endif

@@ -272,3 +272,18 @@ dc_config_warnings(const dc_config_t *c)
 {
 	return c->warnings;
 }
+
+/* Through dc_config_load, so that a bad line elsewhere in the file costs
+ * that line only, as in the TUI. */
+char *
+dc_config_value(const char *path, const char *group, const char *key)
+{
+	dc_config_t *c = dc_config_load(path);
+	const char *v = dc_config_get(c, group, key);
+	char *r = v ? g_strstrip(g_strdup(v)) : NULL;
+
+	if (r && !*r)
+		g_clear_pointer(&r, g_free);
+	dc_config_free(c);
+	return r;
+}

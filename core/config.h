@@ -45,4 +45,8 @@ void dc_config_warn(dc_config_t *c, const char *group, const char *key,
 /* Warnings gathered so far (char *), oldest first; owned by c. */
 GPtrArray *dc_config_warnings(const dc_config_t *c);
 
+/* One value, stripped, from the file at path (NULL: the default path),
+ * or NULL when it is unset or empty (g_free). */
+char *dc_config_value(const char *path, const char *group, const char *key);
+
 #endif

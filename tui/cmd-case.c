@@ -25,6 +25,7 @@
 #include "core/action.h"
 #include "core/anchor.h"
 #include "core/clock.h"
+#include "core/config.h"
 #include "core/access.h"
 #include "core/case.h"
 #include "core/json.h"
