@@ -27,27 +27,38 @@ WARN      := -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
 DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 	     -I. -Ibuild $(WARN) $(PKG_CFLAGS)
 
-CORE_SRC  := core/status.c core/sanitize.c core/mail.c core/message.c \
-	     core/json.c core/event.c core/case.c core/config.c \
-	     core/anchor.c core/action.c core/open.c core/testhook.c core/people.c
-# Exports: reports, packets, redaction, erasure.
-CORE_SRC  += core/emit.c core/emit-text.c core/emit-md.c core/emit-json.c \
-	     core/emit-csv.c core/privacy.c core/clock.c core/report.c core/safefile.c \
-	     core/packet.c core/redact.c core/erase.c
-STORE_SRC := store/store.c store/migrate.c store/anchors.c
+# One folder a room; the layers, lowest first: core/base (status, text,
+# config, files, clock: under store and core alike), store (SQLite), the
+# rest of core, tui.  Each is compiled behind a fence (below).
+BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
+	     core/base/config.c core/base/clock.c core/base/safefile.c \
+	     core/base/testhook.c
+STORE_SRC := store/store.c store/migrate.c store/anchors.c \
+	     store/workflow.c store/export.c
+# Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
+CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
+	     core/mail/mirror.c core/mail/fsck.c
+# The case workflow: events, states, outcomes, votes, access, people.
+CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
+	     core/case/open.c core/case/people.c core/case/access.c \
+	     core/case/vote.c core/case/outcome.c core/case/release.c \
+	     core/case/verify.c
+# Privacy: the identity scan, redaction, erasure.
+CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
+	     core/privacy/erase.c
+# Exports: reports and packets, and the emitters behind them.
+CORE_SRC  += core/export/emit.c core/export/emit-text.c \
+	     core/export/emit-md.c core/export/emit-json.c \
+	     core/export/emit-csv.c core/export/report.c core/export/packet.c
+# The kernel documentation behind each action (docs/kernel/).
+CORE_SRC  += core/docs/doclink.c
 TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \
 	     tui/view-list.c tui/view-thread.c tui/view-case.c tui/view-help.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
-# The case workflow: states, outcomes, votes, access, mirror, fsck.
-CORE_SRC  += core/access.c core/vote.c core/outcome.c core/release.c \
-	     core/mirror.c core/fsck.c core/verify.c
-STORE_SRC += store/workflow.c store/export.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
-# The kernel documentation behind each action (docs/kernel/).
-CORE_SRC  += core/doclink.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
 # Exports from the TUI: the report preview (R) and the packet (P).
 TUI_SRC   += tui/view-report.c tui/case-packet.c
@@ -55,7 +66,7 @@ KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
 KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))
 
-LIB_SRC   := $(CORE_SRC) $(STORE_SRC)
+LIB_SRC   := $(BASE_SRC) $(STORE_SRC) $(CORE_SRC)
 OBJ       := $(patsubst %.c,build/%.o,$(LIB_SRC) $(TUI_SRC))
 
 # Unit tests: one cmocka program per file, built with ASan and UBSan.

@@ -47,7 +47,7 @@ static const char report_full_sql[] =
 
 /*
  * Of the other cases only what decides who may see them and who is in
- * them (core/access.c, core/people.c): the opening event without its
+ * them (core/case/access.c, core/case/people.c): the opening event without its
  * payload, and the participants, conflicts, recusals, undos and erasures
  * with theirs.  No hashes: a report does not verify the chain.  In no
  * order: the caller sorts events to cases (a sort here would take as long

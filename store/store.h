@@ -16,7 +16,7 @@
 #include <glib.h>
 #include <stdint.h>
 
-#include "core/status.h"
+#include "core/base/status.h"
 
 typedef struct dc_store dc_store_t;
 
@@ -56,7 +56,7 @@ int dc_store_latest_version(void);
 void dc_store_set_busy_timeout(dc_store_t *s, int ms);
 /*
  * Who is looking at the store (an address, or NULL when unidentified).
- * The store only keeps it: core/access.c decides what that person may
+ * The store only keeps it: core/case/access.c decides what that person may
  * see, so that every front end that opens a store obeys the same rules.
  */
 void dc_store_set_viewer(dc_store_t *s, const char *viewer);
@@ -77,7 +77,7 @@ typedef struct dc_store_mail {
 	char *role;       /* "report" for the report itself, else NULL */
 	int64_t added_at;
 	char *thread_id;  /* cache: its notmuch thread at the last sync
-			   * (core/anchor.h); NULL when not in the index */
+			   * (core/mail/anchor.h); NULL when not in the index */
 } dc_store_mail_t;
 
 void dc_store_mail_free(dc_store_mail_t *m);
@@ -86,7 +86,7 @@ void dc_store_mail_free_cb(gpointer m);
 typedef struct dc_store_case {
 	int64_t id;
 	char *kind;  /* "admonition", "escalation", "tab" */
-	char *state; /* "new", ... (see core/case.h) */
+	char *state; /* "new", ... (see core/case/case.h) */
 	int64_t created_at; /* unix seconds */
 	int64_t updated_at;
 	int64_t reported_at; /* when the report was made (first mail) */
@@ -128,7 +128,7 @@ typedef struct dc_store_event {
 	char *data;      /* payload: GVariant text of an a{sv}; NULL once erased */
 	char *data_sha256; /* hex SHA-256 of data as first written */
 	char *prev_hash; /* hex hash of the previous event ("" for the first) */
-	char *hash;      /* hex hash of this event (see core/event.h) */
+	char *hash;      /* hex hash of this event (see core/case/event.h) */
 } dc_store_event_t;
 
 void dc_store_event_free(dc_store_event_t *e);
@@ -181,7 +181,7 @@ dc_status_t dc_store_mail_all(dc_store_t *s, GPtrArray **out,
 /* Cache thread_id (NULL: not in the index) for every row of message_id. */
 dc_status_t dc_store_mail_set_thread(dc_store_t *s, const char *message_id,
 				     const char *thread_id, dc_error_t *err);
-/* Replace a case's message_id by stand_in (erasure: core/erase.h). */
+/* Replace a case's message_id by stand_in (erasure: core/privacy/erase.h). */
 dc_status_t dc_store_mail_rename(dc_store_t *s, int64_t case_id,
 				 const char *message_id, const char *stand_in,
 				 dc_error_t *err);

@@ -9,8 +9,8 @@
  */
 #include <string.h>
 
-#include "core/case.h"
-#include "core/packet.h"
+#include "core/case/case.h"
+#include "core/export/packet.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/access.h"
-#include "core/mirror.h"
+#include "core/case/access.h"
+#include "core/mail/mirror.h"
 #include "tui/cli.h"
 
 extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
@@ -106,7 +106,7 @@ dc_cli_identity(dc_cli_t *cli)
 	return from_config;
 }
 
-/* The viewer decides what core lets the store show (core/access.h). */
+/* The viewer decides what core lets the store show (core/case/access.h). */
 dc_status_t
 dc_cli_store(dc_cli_t *cli, int how, dc_store_t **out, dc_error_t *err)
 {

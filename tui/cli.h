@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "core/mail.h"
-#include "core/status.h"
-#include "core/open.h"
+#include "core/mail/mail.h"
+#include "core/base/status.h"
+#include "core/case/open.h"
 
 typedef struct dc_cli {
 	/* Global options, given before the subcommand. */
@@ -52,7 +52,7 @@ dc_status_t dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 			     dc_mail_t **out, dc_error_t *err);
 /*
  * Open the case store named by --store (or the default) as the command's
- * viewer, how the command needs it (DC_OPEN_* of core/open.h): commands
+ * viewer, how the command needs it (DC_OPEN_* of core/case/open.h): commands
  * that only read pass DC_OPEN_READ, so they neither create a store nor
  * upgrade one.  Without DC_OPEN_CREATE, *out is NULL when there is none.
  */
@@ -68,7 +68,7 @@ char *dc_cli_iso8601(time_t t);
 /* The acting identity: --as, else $DECORUM_AS, else [identity] address
  * in decorum's config, else notmuch's user primary_email, else $USER. */
 const char *dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail);
-/* Who is looking, for the access rules (core/access.h): --as, else
+/* Who is looking, for the access rules (core/case/access.h): --as, else
  * $DECORUM_AS, else [identity] address; NULL when none is given.
  * dc_cli_store() sets it on the store. */
 const char *dc_cli_identity(dc_cli_t *cli);

@@ -22,17 +22,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/anchor.h"
-#include "core/clock.h"
-#include "core/config.h"
-#include "core/access.h"
-#include "core/case.h"
-#include "core/json.h"
-#include "core/mirror.h"
-#include "core/outcome.h"
-#include "core/sanitize.h"
-#include "core/vote.h"
+#include "core/case/action.h"
+#include "core/mail/anchor.h"
+#include "core/base/clock.h"
+#include "core/base/config.h"
+#include "core/case/access.h"
+#include "core/case/case.h"
+#include "core/base/json.h"
+#include "core/mail/mirror.h"
+#include "core/case/outcome.h"
+#include "core/base/sanitize.h"
+#include "core/case/vote.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

@@ -3,9 +3,9 @@
  * adds withdrawn ones. */
 #include <getopt.h>
 
-#include "core/case.h"
-#include "core/json.h"
-#include "core/sanitize.h"
+#include "core/case/case.h"
+#include "core/base/json.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * decorum doc KIND [--html DIR] [--json]: the section of the kernel
- * documentation that governs a kind of case (core/doclink.h), its
+ * documentation that governs a kind of case (core/docs/doclink.h), its
  * docs.kernel.org address and the built HTML page when there is one.
  * decorum doc --list: the links.  decorum doc --check DIR: every link
  * resolves to an anchor in the HTML under DIR (exit 1 naming the first
@@ -9,8 +9,8 @@
  */
 #include <getopt.h>
 
-#include "core/doclink.h"
-#include "core/json.h"
+#include "core/docs/doclink.h"
+#include "core/base/json.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

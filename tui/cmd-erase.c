@@ -2,13 +2,13 @@
 /*
  * decorum erase --reporter ADDRESS | --case N [--dry-run]
  * Remove a person's data, or a case's, from the store; counts, the
- * history's shape and "decorum verify" survive (core/erase.h).
+ * history's shape and "decorum verify" survive (core/privacy/erase.h).
  */
 #include <getopt.h>
 #include <stdlib.h>
 
-#include "core/erase.h"
-#include "core/report.h"
+#include "core/privacy/erase.h"
+#include "core/export/report.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

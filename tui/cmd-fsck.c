@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * decorum fsck [--repair [--force] [--max-changes N]] [--json]: compare
- * the case store with the notmuch tags both ways (core/fsck.h).  Exit 0
+ * the case store with the notmuch tags both ways (core/mail/fsck.h).  Exit 0
  * when they agree (or were repaired), 3 when they differ, 4 when a repair
  * was refused as too large.
  */
 #include <getopt.h>
 #include <stdlib.h>
 
-#include "core/fsck.h"
-#include "core/json.h"
-#include "core/sanitize.h"
+#include "core/mail/fsck.h"
+#include "core/base/json.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/case.h"
-#include "core/json.h"
-#include "core/sanitize.h"
+#include "core/case/action.h"
+#include "core/case/case.h"
+#include "core/base/json.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);
@@ -35,7 +35,7 @@ print_text(dc_cli_t *cli, const dc_thread_summary_t *ts, const dc_case_t *c)
 	guint i;
 
 	dc_cli_date(ts->newest, date);
-	/* A large thread's row names its first authors only (core/mail.c). */
+	/* A large thread's row names its first authors only (core/mail/mail.c). */
 	fprintf(cli->out, "thread:%s  %s [%d/%d] %s%s; %s (", ts->thread_id,
 		date, ts->matched, ts->total, authors,
 		ts->partial ? "…" : "", subject);
@@ -157,7 +157,7 @@ list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
 		return dc_cli_fail(cli, &err);
 	}
 	/* A command that records nothing keeps its view of the cache to
-	 * itself (core/anchor.h). */
+	 * itself (core/mail/anchor.h). */
 	if (store && dc_action_sync(store, mail, 0, NULL, 0, &err) != DC_OK) {
 		fprintf(cli->err, "decorum: %s\n", err.msg);
 		dc_error_clear(&err);

@@ -6,11 +6,11 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "core/clock.h"
-#include "core/access.h"
-#include "core/json.h"
-#include "core/release.h"
-#include "core/sanitize.h"
+#include "core/base/clock.h"
+#include "core/case/access.h"
+#include "core/base/json.h"
+#include "core/case/release.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

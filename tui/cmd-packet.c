@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/packet.h"
-#include "core/report.h"
+#include "core/export/packet.h"
+#include "core/export/report.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

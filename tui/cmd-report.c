@@ -9,10 +9,10 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "core/emit.h"
-#include "core/privacy.h"
-#include "core/report.h"
-#include "core/safefile.h"
+#include "core/export/emit.h"
+#include "core/privacy/privacy.h"
+#include "core/export/report.h"
+#include "core/base/safefile.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

@@ -3,9 +3,9 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "core/json.h"
-#include "core/privacy.h"
-#include "core/sanitize.h"
+#include "core/base/json.h"
+#include "core/privacy/privacy.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

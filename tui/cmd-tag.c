@@ -5,9 +5,9 @@
  */
 #include <getopt.h>
 
-#include "core/action.h"
-#include "core/clock.h"
-#include "core/sanitize.h"
+#include "core/case/action.h"
+#include "core/base/clock.h"
+#include "core/base/sanitize.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * decorum upgrade: bring a store written by an older decorum up to date
- * (core/open.h, core/action.h).  Commands that only read refuse an older
+ * (core/case/open.h, core/case/action.h).  Commands that only read refuse an older
  * store and name this one; commands that record upgrade it themselves.
  */
-#include "core/action.h"
-#include "core/clock.h"
+#include "core/case/action.h"
+#include "core/base/clock.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

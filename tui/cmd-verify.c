@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * decorum verify [--head HASH] [--json]: check the hash chain, its head
- * and the case cache (core/verify.h).  Exit 3 naming the first bad event.
+ * and the case cache (core/case/verify.h).  Exit 3 naming the first bad event.
  */
 #include <getopt.h>
 
-#include "core/json.h"
-#include "core/verify.h"
+#include "core/base/json.h"
+#include "core/case/verify.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);

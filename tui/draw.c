@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "tui/actions.h"
 #include "tui/draw.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The draw layer.  Views put strings on the screen only through
- * dc_draw_text(), which sanitizes them (core/sanitize.h), cuts them by
+ * dc_draw_text(), which sanitizes them (core/base/sanitize.h), cuts them by
  * display width and marks what the sanitizer replaced; and only this layer
  * talks to curses (dc_term_*), copying the screen model to the terminal.
  */

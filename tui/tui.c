@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/case.h"
-#include "core/clock.h"
-#include "core/mirror.h"
-#include "core/sanitize.h"
+#include "core/case/action.h"
+#include "core/case/case.h"
+#include "core/base/clock.h"
+#include "core/mail/mirror.h"
+#include "core/base/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -135,7 +135,7 @@ mirror_flush(dc_tui_t *t)
 }
 
 /* The thread cache follows this notmuch database: rebuilt, restored or
- * changed by another process since (core/anchor.h). */
+ * changed by another process since (core/mail/anchor.h). */
 static void
 sync_anchors(dc_tui_t *t)
 {

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "core/config.h"
-#include "core/mail.h"
+#include "core/base/config.h"
+#include "core/mail/mail.h"
 #include "store/store.h"
 #include "tui/actions.h"
 #include "tui/cli.h"
@@ -100,7 +100,7 @@ void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
-/* The kernel documentation section l (core/doclink.h) as a pager. */
+/* The kernel documentation section l (core/docs/doclink.h) as a pager. */
 struct dc_doclink;
 dc_view_t *dc_view_doc_new(dc_tui_t *t, const struct dc_doclink *l);
 /* Push it for the kind of the current thread's case (the guide's

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/anchor.h"
-#include "core/doclink.h"
-#include "core/access.h"
-#include "core/case.h"
-#include "core/mirror.h"
-#include "core/outcome.h"
-#include "core/release.h"
-#include "core/sanitize.h"
-#include "core/vote.h"
+#include "core/mail/anchor.h"
+#include "core/docs/doclink.h"
+#include "core/case/access.h"
+#include "core/case/case.h"
+#include "core/mail/mirror.h"
+#include "core/case/outcome.h"
+#include "core/case/release.h"
+#include "core/base/sanitize.h"
+#include "core/case/vote.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

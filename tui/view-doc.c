@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The governing documentation of a case's kind, as a pager: the section
- * of the maintainer guide our kernel series adds (core/doclink.h), wrapped
+ * of the maintainer guide our kernel series adds (core/docs/doclink.h), wrapped
  * to the screen, with its docs.kernel.org address and the built HTML page
  * when there is one.  On a thread without a case it shows the guide's
  * introduction, which says how to choose between the three kinds.
  */
 #include <string.h>
 
-#include "core/doclink.h"
-#include "core/sanitize.h"
+#include "core/docs/doclink.h"
+#include "core/base/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -45,7 +45,7 @@ add(struct doc *d, dc_role_t role, const char *text)
 	g_ptr_array_add(d->src, l);
 }
 
-/* A title's underline, as core/doclink.c keeps it. */
+/* A title's underline, as core/docs/doclink.c keeps it. */
 static int
 underline(const char *s)
 {

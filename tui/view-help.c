@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

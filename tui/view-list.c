@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
-#include "core/case.h"
-#include "core/sanitize.h"
+#include "core/case/case.h"
+#include "core/base/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

@@ -12,10 +12,10 @@
  */
 #include <string.h>
 
-#include "core/emit.h"
-#include "core/privacy.h"
-#include "core/report.h"
-#include "core/safefile.h"
+#include "core/export/emit.h"
+#include "core/privacy/privacy.h"
+#include "core/export/report.h"
+#include "core/base/safefile.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

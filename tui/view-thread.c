@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "core/privacy.h"
-#include "core/sanitize.h"
+#include "core/privacy/privacy.h"
+#include "core/base/sanitize.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 

@@ -3,7 +3,7 @@
 -- 004: cases cover mail named by Message-ID.  notmuch thread ids are a
 -- counter of one Xapian database: a rebuild, a restore or another machine
 -- hands them out again in another order, so they are kept only as a cache
--- (case_mail.thread_id), brought up to date by core/anchor.c against the
+-- (case_mail.thread_id), brought up to date by core/mail/anchor.c against the
 -- database that mail_sync names, and never relied on across databases.
 
 -- The messages a case covers.  scope 'thread': the message and every

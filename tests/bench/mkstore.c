@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * mkstore STORE CASES EVENTS: a case store for the report benchmark (P5),
- * written through decorum's own core/case.c and store/ code, so that the
+ * written through decorum's own core/case/case.c and store/ code, so that the
  * schema, the migrations and the hash chain are exactly decorum's.
  *
  * CASES threads are tagged once each (opening a case), then tagged again
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/case.h"
+#include "core/case/case.h"
 #include "store/store.h"
 
 static unsigned long long lcg = 20260101;

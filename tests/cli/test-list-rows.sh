@@ -2,7 +2,7 @@
 # "decorum list" rows against "notmuch search": the same threads in the
 # same order, with the same dates, subjects and counts, newest and oldest
 # first, with search.exclude_tags set.  A large thread's row is built from
-# counts and its oldest few matches (core/mail.c): its authors must be a
+# counts and its oldest few matches (core/mail/mail.c): its authors must be a
 # prefix of notmuch's and its tags a part of them.  Runs on the demo
 # corpus, on archives from tests/bench/genmail (threads of 1,000
 # messages), and on ../shared's corpora and genmaildir when present.
@@ -26,7 +26,7 @@ dc_rows() {
 	fi
 }
 
-# (decorum shows control characters as spaces: core/sanitize.c)
+# (decorum shows control characters as spaces: core/base/sanitize.c)
 # Authors a prefix, tags a subset; exact where the row is not partial.
 parts_bad() {
 	flag=

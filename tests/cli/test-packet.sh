@@ -40,7 +40,7 @@ check_eq "notmuch insert takes every message" \
 	"$(notmuch count "thread:$thread")" "$(NOTMUCH_CONFIG="$T/ins/config" notmuch count '*')"
 
 # mboxrd quoting: a body line "From x" gains one ">".
-# (core/packet.c dc_mboxrd_append; checked in the unit tests as well)
+# (core/export/packet.c dc_mboxrd_append; checked in the unit tests as well)
 
 # Modes and refusals.
 (umask 000 && "$DECORUM" packet 1 -o "$T/p1" >/dev/null)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * decorum's configuration file (core/config.c) and what the TUI makes of
+ * decorum's configuration file (core/base/config.c) and what the TUI makes of
  * it: key bindings (tui/actions.c) and colours (tui/draw.c).  Loading
  * never fails; every warning, which the help screen shows, is clean once
  * sanitized; a binding that was accepted lists keys whose names parse
@@ -8,7 +8,7 @@
  */
 #include <unistd.h>
 
-#include "core/config.h"
+#include "core/base/config.h"
 #include "tui/actions.h"
 #include "tui/draw.h"
 #include "tests/fuzz/fuzz.h"

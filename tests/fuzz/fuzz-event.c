@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * The event encoding (core/event.c): the canonical encoding hashed into
+ * The event encoding (core/case/event.c): the canonical encoding hashed into
  * the chain and the payload parser.  Any field may hold any bytes a user
  * or a mail could put there; the hash must stay a SHA-256 in hex, be the
  * same every time, and change when a byte moves from one field to the
@@ -12,7 +12,7 @@
  * Input: 16 bytes of case id and time, then actor, type, data_sha256,
  * prev_hash and data separated by NUL bytes.
  */
-#include "core/event.h"
+#include "core/case/event.h"
 #include "tests/fuzz/fuzz.h"
 
 static char *

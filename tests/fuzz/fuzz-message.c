@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * A message file as mail brings it (core/message.c, GMime): the headers
+ * A message file as mail brings it (core/mail/message.c, GMime): the headers
  * are decoded (RFC 2047, charsets), the MIME tree walked, the body
  * decoded.  No input may crash the parser or hang it, and every field,
  * once through the display sanitizer, is clean: this is the path from a
@@ -8,7 +8,7 @@
  */
 #include <gmime/gmime.h>
 
-#include "core/message.h"
+#include "core/mail/message.h"
 #include "tests/fuzz/fuzz.h"
 
 int

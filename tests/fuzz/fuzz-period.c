@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Period and time parsing (core/report.c, core/release.c): the report's
+ * Period and time parsing (core/export/report.c, core/case/release.c): the report's
  * --period, and the "YYYY-MM-DD or release" points of remedial measures.
  * A period that parses starts and ends on UTC midnights and ends after it
  * starts; a release that parses prints back to itself.
  *
  * Input: 8 bytes of "now", then the string.
  */
-#include "core/release.h"
-#include "core/report.h"
+#include "core/case/release.h"
+#include "core/export/report.h"
 #include "tests/fuzz/fuzz.h"
 
 int

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Queries and ids from the user and from mail (core/mail.c) against a
+ * Queries and ids from the user and from mail (core/mail/mail.c) against a
  * small notmuch database: any search string either fails with a message
  * or lists threads whose fields sanitize clean; a thread id that is not a
  * notmuch id is refused before it can reach a query string; a lore link
@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "core/mail.h"
+#include "core/mail/mail.h"
 #include "tests/fuzz/fuzz.h"
 
 static dc_mail_t *mail;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * The redaction pass (core/redact.c) over any message and any text: it
+ * The redaction pass (core/privacy/redact.c) over any message and any text: it
  * must not crash or hang on hostile MIME, and in plain text no form of
  * the reporter's address or name it promises to replace may survive.
  *
@@ -10,8 +10,8 @@
 #include <gmime/gmime.h>
 #include <locale.h>
 
-#include "core/privacy.h"
-#include "core/redact.h"
+#include "core/privacy/privacy.h"
+#include "core/privacy/redact.h"
 #include "tests/fuzz/fuzz.h"
 
 static dc_identity_set_t *set;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * The sanitizer (core/sanitize.c) on arbitrary bytes, NULs included:
+ * The sanitizer (core/base/sanitize.c) on arbitrary bytes, NULs included:
  * the output keeps the promise of sanitize.h in both modes, sanitizing
  * twice changes nothing, and the width helpers never overrun, never cut a
  * character and never exceed the columns they were given.

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -45,7 +45,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 #endif
 
 /*
- * The sanitizer's promise (core/sanitize.h) for what reaches a terminal:
+ * The sanitizer's promise (core/base/sanitize.h) for what reaches a terminal:
  * valid UTF-8; no C0 control, DEL or C1 control, except "\n" and "\t" in
  * text mode; no bidi control and none of the invisible characters.
  */

@@ -16,10 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/access.h"
-#include "core/case.h"
-#include "core/mirror.h"
-#include "core/verify.h"
+#include "core/case/access.h"
+#include "core/case/case.h"
+#include "core/mail/mirror.h"
+#include "core/case/verify.h"
 
 #define T0 1700000000 /* 2023-11-14 */
 #define DAY 86400

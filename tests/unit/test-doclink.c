@@ -11,7 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/doclink.h"
+#include "core/docs/doclink.h"
 
 /* Three levels (= - ~), an overlined title, labels at two levels. */
 static const char fixture[] =

@@ -10,8 +10,8 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
-#include "core/emit.h"
-#include "core/privacy.h"
+#include "core/export/emit.h"
+#include "core/privacy/privacy.h"
 
 static char *
 render(const char *fmt)

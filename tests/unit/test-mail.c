@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/mail.h"
-#include "core/message.h"
+#include "core/mail/mail.h"
+#include "core/mail/message.h"
 
 struct fixture {
 	char *dir;

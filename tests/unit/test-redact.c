@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Redaction (core/redact.c): every form of a reporter in text and in a
+ * Redaction (core/privacy/redact.c): every form of a reporter in text and in a
  * message, and the compiled plan it keeps per identity set never being
  * used for another set or for an older state of the same set.
  */
@@ -14,8 +14,8 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
-#include "core/privacy.h"
-#include "core/redact.h"
+#include "core/privacy/privacy.h"
+#include "core/privacy/redact.h"
 
 static void
 assert_redacts(const dc_identity_set_t *set, const char *in,

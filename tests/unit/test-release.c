@@ -9,8 +9,8 @@
 
 #include <string.h>
 
-#include "core/outcome.h"
-#include "core/release.h"
+#include "core/case/outcome.h"
+#include "core/case/release.h"
 
 #define DAY 86400
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/outcome.h"
-#include "core/report.h"
+#include "core/case/outcome.h"
+#include "core/export/report.h"
 
 /* 2026-11-21 00:00:00 UTC and 2026-11-20 12:00 UTC */
 #define NOV21 1795219200LL

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Unit tests for core/sanitize.c.  Every string from mail goes through
+ * Unit tests for core/base/sanitize.c.  Every string from mail goes through
  * dc_sanitize() before a terminal sees it, so these tests are written from
  * the attacker's side: escape sequences, C1 controls, bidi tricks,
  * invisible characters and every kind of broken UTF-8.
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <glib.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 
 #define FFFD "\xef\xbf\xbd"
 #define ELL  "\xe2\x80\xa6"

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "core/vote.h"
+#include "core/case/vote.h"
 
 static void
 test_two_thirds_exact(void **state)

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Actions that need the mail as well as the store, one function each, for
+ * every front end: the TUI and the command line only collect the
+ * arguments and show the result, so neither can record a case differently
+ * from the other or skip a check.
+ */
+#ifndef DC_ACTION_H
+#define DC_ACTION_H
+
+#include <stdint.h>
+
+#include "core/case/case.h"
+#include "core/mail/mail.h"
+#include "core/base/status.h"
+#include "store/store.h"
+
+typedef struct dc_tag_result {
+	int64_t case_id;
+	int created;     /* a new case, not a tag on its open one */
+	int converted;   /* a TAB consultation became a report */
+	char *thread_id; /* the thread as notmuch numbers it now (g_free) */
+	char *report;    /* its report's Message-ID (g_free) */
+} dc_tag_result_t;
+
+void dc_tag_result_clear(dc_tag_result_t *r);
+
+/*
+ * Tag a thread: open a case covering every message it has now, named by
+ * Message-ID, or add to its open case (dc_case_tag).  The thread must
+ * exist.  Brings the thread cache up to date first (core/mail/anchor.h).  The
+ * notmuch tags are queued; the caller flushes (dc_mirror_flush).
+ */
+dc_status_t dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
+			  dc_kind_t kind, const char *note, const char *actor,
+			  int64_t now, dc_tag_result_t *res, dc_error_t *err);
+
+/* Bring the store's thread cache up to date with m (dc_anchor_sync);
+ * writable 0 for commands that record nothing. */
+dc_status_t dc_action_sync(dc_store_t *s, dc_mail_t *m, int writable,
+			   const char *actor, int64_t now, dc_error_t *err);
+
+/* What dc_action_upgrade did. */
+typedef struct dc_upgrade_result {
+	int anchored;   /* threads of older cases now named by Message-ID */
+	int unresolved; /* such threads left as they were: not in this
+			 * index, someone else's now, or the store busy */
+} dc_upgrade_result_t;
+
+/*
+ * Finish bringing an older store up to date: s was opened with
+ * DC_OPEN_UPGRADE (core/case/open.h), which migrated its schema (see
+ * dc_open_info); the threads of cases opened before Message-IDs named
+ * their mail are resolved now, once, against m, each recorded as an
+ * "anchor" event by actor (see dc_anchor_sync).
+ */
+dc_status_t dc_action_upgrade(dc_store_t *s, dc_mail_t *m, const char *actor,
+			      int64_t now, dc_upgrade_result_t *res,
+			      dc_error_t *err);
+
+#endif

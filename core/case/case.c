@@ -1,0 +1,1199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The case model.  A case's kind, state, participants, outcomes and votes
+ * are derived by replaying its events (dc_case_replay); the cases table
+ * keeps kind and state only as a cache, rewritten in the transaction of
+ * every event, and "decorum verify" checks that the cache agrees with the
+ * replay.  Undo appends a reversing event: the replay skips the event it
+ * names, so the history keeps both.
+ */
+#include <string.h>
+
+#include "core/case/access.h"
+#include "core/case/case.h"
+#include "core/case/event.h"
+#include "core/mail/mirror.h"
+#include "core/case/outcome.h"
+#include "core/case/vote.h"
+
+static const struct {
+	const char *name;
+	const char *label;
+} kinds[DC_KIND_COUNT] = {
+	[DC_KIND_ADMONITION] = { "admonition", "Admonition" },
+	[DC_KIND_ESCALATION] = { "escalation", "Escalation" },
+	[DC_KIND_TAB] = { "tab", "TAB consultation" },
+};
+
+const char *
+dc_kind_name(dc_kind_t k)
+{
+	return k < DC_KIND_COUNT ? kinds[k].name : "unknown";
+}
+
+const char *
+dc_kind_label(dc_kind_t k)
+{
+	return k < DC_KIND_COUNT ? kinds[k].label : "Unknown";
+}
+
+dc_status_t
+dc_kind_parse(const char *s, dc_kind_t *out, dc_error_t *err)
+{
+	int k;
+
+	for (k = 0; k < DC_KIND_COUNT; k++) {
+		if (s && !strcmp(s, kinds[k].name)) {
+			*out = k;
+			return DC_OK;
+		}
+	}
+	return dc_fail(err, DC_E_USAGE,
+		       "unknown case kind '%s' (admonition, escalation or tab)",
+		       s ? s : "");
+}
+
+/* ---- states ----------------------------------------------------------- */
+
+static const char *const states[] = {
+	"new", "acknowledged", "investigating", "decided", "closed", NULL,
+};
+
+/* Allowed transitions, from -> to (", " separated, in order). */
+static const struct {
+	const char *from;
+	const char *to;
+} transitions[] = {
+	{ "new", "acknowledged, investigating, closed" },
+	{ "acknowledged", "investigating, closed" },
+	{ "investigating", "decided, closed" },
+	{ "decided", "closed, investigating" },
+	{ "closed", "investigating" }, /* reopen */
+	{ "withdrawn", "" },
+};
+
+const char *const *
+dc_case_states(void)
+{
+	return states;
+}
+
+const char *
+dc_case_next_states(const char *from)
+{
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(transitions); i++)
+		if (from && !strcmp(transitions[i].from, from))
+			return transitions[i].to;
+	return "";
+}
+
+static int
+transition_allowed(const char *from, const char *to)
+{
+	char **next = g_strsplit(dc_case_next_states(from), ", ", -1);
+	int ok = g_strv_contains((const char *const *)next, to);
+
+	g_strfreev(next);
+	return ok;
+}
+
+static int
+state_known(const char *s)
+{
+	return g_strv_contains(states, s);
+}
+
+/* ---- replay ----------------------------------------------------------- */
+
+static void
+note_free(gpointer p)
+{
+	dc_note_t *n = p;
+
+	g_free(n->actor);
+	g_free(n->text);
+	g_free(n);
+}
+
+static void
+participant_free(gpointer p)
+{
+	dc_participant_t *x = p;
+
+	g_free(x->role);
+	g_free(x->address);
+	g_free(x->name);
+	g_free(x);
+}
+
+static void
+conflict_free(gpointer p)
+{
+	dc_conflict_t *x = p;
+
+	g_free(x->address);
+	g_free(x->note);
+	g_free(x);
+}
+
+static void
+history_free(gpointer p)
+{
+	dc_history_t *h = p;
+
+	g_free(h->actor);
+	g_free(h->type);
+	g_free(h->summary);
+	g_free(h);
+}
+
+static void
+outcome_free_cb(gpointer p)
+{
+	dc_outcome_free(p);
+}
+
+static void
+vote_free_cb(gpointer p)
+{
+	dc_vote_t *v = p;
+
+	g_free(v->member);
+	g_free(v);
+}
+
+static void
+derived_reset(dc_case_t *c)
+{
+	if (c->notes)
+		g_ptr_array_unref(c->notes);
+	if (c->participants)
+		g_ptr_array_unref(c->participants);
+	if (c->conflicts)
+		g_ptr_array_unref(c->conflicts);
+	if (c->outcomes)
+		g_ptr_array_unref(c->outcomes);
+	if (c->votes)
+		g_ptr_array_unref(c->votes);
+	if (c->history)
+		g_ptr_array_unref(c->history);
+	g_free(c->opened_by);
+	c->opened_by = NULL;
+	c->notes = g_ptr_array_new_with_free_func(note_free);
+	c->participants = g_ptr_array_new_with_free_func(participant_free);
+	c->conflicts = g_ptr_array_new_with_free_func(conflict_free);
+	c->outcomes = g_ptr_array_new_with_free_func(outcome_free_cb);
+	c->votes = g_ptr_array_new_with_free_func(vote_free_cb);
+	c->history = g_ptr_array_new_with_free_func(history_free);
+	c->withdrawn = 0;
+	c->converted = 0;
+}
+
+static char *
+data_str(GVariant *v, const char *key)
+{
+	char *r = NULL;
+
+	if (v)
+		g_variant_lookup(v, key, "s", &r);
+	return r;
+}
+
+static int64_t
+data_int(GVariant *v, const char *key)
+{
+	gint64 r = 0;
+
+	if (v)
+		g_variant_lookup(v, key, "x", &r);
+	return r;
+}
+
+static int
+data_bool(GVariant *v, const char *key)
+{
+	gboolean r = FALSE;
+
+	if (v)
+		g_variant_lookup(v, key, "b", &r);
+	return r;
+}
+
+static void
+set_kind(dc_case_t *c, GVariant *v)
+{
+	char *k = data_str(v, "kind");
+
+	if (k)
+		dc_kind_parse(k, &c->kind, NULL);
+	g_free(k);
+}
+
+static void
+apply_participant(dc_case_t *c, GVariant *v)
+{
+	char *role = data_str(v, "role"), *addr = data_str(v, "address");
+	dc_participant_t *p;
+	guint i;
+
+	for (i = 0; role && addr && i < c->participants->len; i++) {
+		p = c->participants->pdata[i];
+		if (!strcmp(p->role, role) &&
+		    !g_ascii_strcasecmp(p->address, addr)) {
+			g_ptr_array_remove_index(c->participants, i);
+			break;
+		}
+	}
+	if (role && addr && !data_bool(v, "remove")) {
+		p = g_new0(dc_participant_t, 1);
+		p->role = role;
+		p->address = addr;
+		p->name = data_str(v, "name");
+		g_ptr_array_add(c->participants, p);
+		return;
+	}
+	g_free(role);
+	g_free(addr);
+}
+
+static void
+apply_conflict(dc_case_t *c, GVariant *v, int recused)
+{
+	dc_conflict_t *x = g_new0(dc_conflict_t, 1);
+
+	x->address = data_str(v, "address");
+	x->note = data_str(v, "note");
+	x->recused = recused;
+	if (!x->address) {
+		conflict_free(x);
+		return;
+	}
+	g_ptr_array_add(c->conflicts, x);
+}
+
+static void
+apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
+{
+	char *member = data_str(v, "member"), *choice = data_str(v, "vote");
+	dc_vote_choice_t ch;
+	dc_vote_t *vote;
+	guint i;
+
+	if (!member || !choice ||
+	    dc_vote_choice_parse(choice, &ch, NULL) != DC_OK) {
+		g_free(member);
+		g_free(choice);
+		return;
+	}
+	g_free(choice);
+	for (i = 0; i < c->votes->len; i++) {
+		vote = c->votes->pdata[i];
+		if (!g_ascii_strcasecmp(vote->member, member)) {
+			g_ptr_array_remove_index(c->votes, i);
+			break;
+		}
+	}
+	vote = g_new0(dc_vote_t, 1);
+	vote->member = member;
+	vote->choice = ch;
+	vote->at = ev->at;
+	g_ptr_array_add(c->votes, vote);
+}
+
+static void
+apply_outcome(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
+{
+	dc_outcome_t *o = g_new0(dc_outcome_t, 1);
+	char *k = data_str(v, "outcome");
+
+	if (!k || dc_outcome_parse(k, &o->kind, NULL) != DC_OK) {
+		g_free(k);
+		g_free(o);
+		return;
+	}
+	g_free(k);
+	o->event_id = ev->id;
+	o->at = ev->at;
+	o->actor = g_strdup(ev->actor);
+	o->public_ = data_bool(v, "public");
+	o->what = data_str(v, "what");
+	o->scope = data_str(v, "scope");
+	o->from = data_int(v, "from");
+	o->until = data_int(v, "until");
+	o->until_release = data_str(v, "until_release");
+	o->note = data_str(v, "note");
+	g_ptr_array_add(c->outcomes, o);
+}
+
+/* One line about an event, for the history. */
+static char *
+summarize(const dc_store_event_t *ev, GVariant *v)
+{
+	const char *t = ev->type;
+	char *a = NULL, *b = NULL, *r;
+
+	if (!v)
+		return g_strdup("(payload erased)");
+	if (!strcmp(t, "open") || !strcmp(t, "tag")) {
+		a = data_str(v, "kind");
+		b = data_str(v, "report");
+		if (b) {
+			r = g_strdup_printf("%s %s <%s>",
+					    !strcmp(t, "open") ? "opened as"
+							       : "tagged",
+					    a ? a : "?", b);
+		} else {
+			/* Before Message-IDs: the thread id of then. */
+			b = data_str(v, "thread");
+			r = g_strdup_printf("%s %s%s%s",
+					    !strcmp(t, "open") ? "opened as"
+							       : "tagged",
+					    a ? a : "?", b ? " thread:" : "",
+					    b ? b : "");
+		}
+	} else if (!strcmp(t, "anchor")) {
+		GVariant *ids = g_variant_lookup_value(
+		    v, "messages", G_VARIANT_TYPE("as"));
+
+		b = data_str(v, "thread");
+		r = g_strdup_printf("anchored to %zu message%s by Message-ID "
+				    "(thread:%s as it was)",
+				    ids ? g_variant_n_children(ids) : 0,
+				    ids && g_variant_n_children(ids) == 1 ?
+					    "" : "s",
+				    b ? b : "?");
+		if (ids)
+			g_variant_unref(ids);
+	} else if (!strcmp(t, "convert")) {
+		a = data_str(v, "from_kind");
+		b = data_str(v, "kind");
+		r = g_strdup_printf("converted %s into a report: %s",
+				    a ? a : "?", b ? b : "?");
+	} else if (!strcmp(t, "state")) {
+		a = data_str(v, "from");
+		b = data_str(v, "to");
+		r = g_strdup_printf("%s -> %s", a ? a : "?", b ? b : "?");
+	} else if (!strcmp(t, "participant")) {
+		a = data_str(v, "role");
+		b = data_str(v, "address");
+		r = g_strdup_printf("%s %s %s",
+				    data_bool(v, "remove") ? "removed" : "added",
+				    a ? a : "?", b ? b : "?");
+	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
+		a = data_str(v, "address");
+		r = g_strdup_printf("%s %s", a ? a : "?",
+				    !strcmp(t, "recuse") ? "recused"
+							 : "declared a conflict");
+	} else if (!strcmp(t, "vote")) {
+		a = data_str(v, "member");
+		b = data_str(v, "vote");
+		r = g_strdup_printf("%s voted %s", a ? a : "?", b ? b : "?");
+	} else if (!strcmp(t, "outcome")) {
+		a = data_str(v, "outcome");
+		r = g_strdup_printf("outcome: %s", a ? a : "?");
+	} else if (!strcmp(t, "undo")) {
+		a = data_str(v, "type");
+		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
+				    (gint64)data_int(v, "undoes"),
+				    a ? a : "?");
+	} else if (!strcmp(t, "erasure")) {
+		r = g_strdup_printf("erased the personal data of %"
+				    G_GINT64_FORMAT " events",
+				    (gint64)data_int(v, "count"));
+	} else {
+		r = g_strdup(t);
+	}
+	g_free(a);
+	g_free(b);
+	if (!ev->data) {
+		char *e = g_strconcat(r, " (personal data erased)", NULL);
+
+		g_free(r);
+		r = e;
+	}
+	return r;
+}
+
+/*
+ * An erasure (core/privacy/erase.h) sets events' data to NULL after recording
+ * what the replay needs of each (kind, state, undoes, outcome, ...) in
+ * an "erasure" event: id -> a{sv}.  Those records stand in for the
+ * erased payloads, so that kind, state and outcome do not change.
+ */
+static void
+collect_kept(GHashTable *kept, const dc_store_event_t *ev)
+{
+	GVariant *v, *evs;
+	GVariantIter it;
+	GVariant *rec;
+	gint64 id;
+
+	if (strcmp(ev->type, "erasure") || !(v = dc_event_data(ev)))
+		return;
+	evs = g_variant_lookup_value(v, "events", G_VARIANT_TYPE("a{xa{sv}}"));
+	if (evs) {
+		g_variant_iter_init(&it, evs);
+		while (g_variant_iter_next(&it, "{x@a{sv}}", &id, &rec)) {
+			gint64 *key = g_new(gint64, 1);
+
+			*key = id;
+			g_hash_table_replace(kept, key, rec);
+		}
+		g_variant_unref(evs);
+	}
+	g_variant_unref(v);
+}
+
+/* The payload, or what an erasure kept of it. */
+static GVariant *
+replay_data(const dc_store_event_t *ev, GHashTable *kept)
+{
+	GVariant *v = dc_event_data(ev);
+	gint64 id = ev->id;
+
+	if (!v && !ev->data && (v = g_hash_table_lookup(kept, &id)))
+		g_variant_ref(v);
+	return v;
+}
+
+static void
+add_note(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
+{
+	char *text = data_str(v, "note");
+	dc_note_t *n;
+
+	if (!text)
+		return;
+	n = g_new0(dc_note_t, 1);
+	n->at = ev->at;
+	n->actor = g_strdup(ev->actor);
+	n->text = text;
+	g_ptr_array_add(c->notes, n);
+}
+
+static void
+apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
+{
+	const char *t = ev->type;
+	char *to;
+
+	if (!strcmp(t, "open")) {
+		set_kind(c, v);
+		g_free(c->state);
+		c->state = g_strdup("new");
+		c->opened_by = g_strdup(ev->actor);
+	} else if (!strcmp(t, "tag")) {
+		set_kind(c, v);
+	} else if (!strcmp(t, "convert")) {
+		set_kind(c, v);
+		c->converted = c->kind != DC_KIND_TAB;
+	} else if (!strcmp(t, "state")) {
+		to = data_str(v, "to");
+		if (to) {
+			g_free(c->state);
+			c->state = to;
+		}
+	} else if (!strcmp(t, "participant")) {
+		apply_participant(c, v);
+	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
+		apply_conflict(c, v, !strcmp(t, "recuse"));
+	} else if (!strcmp(t, "vote")) {
+		apply_vote(c, ev, v);
+	} else if (!strcmp(t, "outcome")) {
+		apply_outcome(c, ev, v);
+	}
+	add_note(c, ev, v);
+}
+
+void
+dc_case_replay(dc_case_t *c, GPtrArray *evs)
+{
+	GHashTable *undone =
+	    g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	GHashTable *kept = g_hash_table_new_full(
+		g_int64_hash, g_int64_equal, g_free,
+		(GDestroyNotify)g_variant_unref);
+	guint i;
+
+	derived_reset(c);
+	g_free(c->state);
+	c->state = g_strdup("new");
+	for (i = 0; i < evs->len; i++)
+		collect_kept(kept, evs->pdata[i]);
+	/* First the undo events, so the replay knows what to skip. */
+	for (i = 0; i < evs->len; i++) {
+		dc_store_event_t *ev = evs->pdata[i];
+		gint64 *key;
+		GVariant *v;
+
+		if (strcmp(ev->type, "undo") || !(v = replay_data(ev, kept)))
+			continue;
+		key = g_new(gint64, 1);
+		*key = data_int(v, "undoes");
+		g_hash_table_insert(undone, key, ev);
+		g_variant_unref(v);
+	}
+	for (i = 0; i < evs->len; i++) {
+		const dc_store_event_t *ev = evs->pdata[i];
+		const dc_store_event_t *by;
+		GVariant *v = replay_data(ev, kept);
+		gint64 id = ev->id;
+		dc_history_t *h = g_new0(dc_history_t, 1);
+
+		by = g_hash_table_lookup(undone, &id);
+		h->id = ev->id;
+		h->at = ev->at;
+		h->actor = g_strdup(ev->actor);
+		h->type = g_strdup(ev->type);
+		h->summary = summarize(ev, v);
+		h->undone_by = by ? by->id : 0;
+		g_ptr_array_add(c->history, h);
+		c->updated_at = MAX(c->updated_at, ev->at);
+		if (by && !strcmp(ev->type, "open")) {
+			c->withdrawn = 1;
+			if (!c->opened_by)
+				c->opened_by = g_strdup(ev->actor);
+			set_kind(c, v);
+		} else if (!by && strcmp(ev->type, "undo")) {
+			apply_event(c, ev, v);
+		}
+		if (v)
+			g_variant_unref(v);
+	}
+	if (c->withdrawn) {
+		g_free(c->state);
+		c->state = g_strdup("withdrawn");
+	}
+	g_hash_table_destroy(undone);
+	g_hash_table_destroy(kept);
+}
+
+/* ---- loading ---------------------------------------------------------- */
+
+void
+dc_case_free(dc_case_t *c)
+{
+	if (!c)
+		return;
+	g_free(c->state);
+	g_free(c->subject);
+	g_free(c->opened_by);
+	if (c->threads)
+		g_ptr_array_unref(c->threads);
+	if (c->mail)
+		g_ptr_array_unref(c->mail);
+	if (c->notes)
+		g_ptr_array_unref(c->notes);
+	if (c->participants)
+		g_ptr_array_unref(c->participants);
+	if (c->conflicts)
+		g_ptr_array_unref(c->conflicts);
+	if (c->outcomes)
+		g_ptr_array_unref(c->outcomes);
+	if (c->votes)
+		g_ptr_array_unref(c->votes);
+	if (c->history)
+		g_ptr_array_unref(c->history);
+	g_free(c);
+}
+
+static void
+case_free_cb(gpointer p)
+{
+	dc_case_free(p);
+}
+
+static dc_status_t
+case_from_store(dc_store_t *s, dc_store_case_t *sc, dc_case_t **out,
+		dc_error_t *err)
+{
+	dc_case_t *c = g_new0(dc_case_t, 1);
+	GPtrArray *evs = NULL;
+	dc_status_t st;
+
+	c->id = sc->id;
+	if (dc_kind_parse(sc->kind, &c->kind, NULL) != DC_OK)
+		c->kind = DC_KIND_ESCALATION;
+	c->created_at = sc->created_at;
+	c->updated_at = sc->updated_at;
+	c->reported_at = sc->reported_at;
+	c->subject = g_strdup(sc->subject);
+	c->threads = g_ptr_array_ref(sc->threads);
+	c->mail = g_ptr_array_ref(sc->mail);
+	st = dc_store_event_list(s, c->id, &evs, err);
+	if (st != DC_OK) {
+		dc_case_free(c);
+		return st;
+	}
+	dc_case_replay(c, evs);
+	g_ptr_array_unref(evs);
+	*out = c;
+	return DC_OK;
+}
+
+/* A case without the access check: for core's own bookkeeping. */
+static dc_status_t
+load_case(dc_store_t *s, int64_t id, dc_case_t **out, dc_error_t *err)
+{
+	dc_store_case_t *sc = NULL;
+	dc_status_t st;
+
+	*out = NULL;
+	st = dc_store_case_get(s, id, &sc, err);
+	if (st != DC_OK)
+		return st;
+	st = case_from_store(s, sc, out, err);
+	dc_store_case_free(sc);
+	return st;
+}
+
+/* Not found, exactly as for a case that does not exist. */
+static dc_status_t
+hidden(int64_t id, dc_error_t *err)
+{
+	return dc_fail(err, DC_E_NOT_FOUND, "no case #%" G_GINT64_FORMAT,
+		       (gint64)id);
+}
+
+static dc_status_t
+visible(dc_store_t *s, const dc_case_t *c, dc_error_t *err)
+{
+	dc_access_t *a = NULL;
+	dc_status_t st = dc_access_load(s, &a, err);
+	int ok;
+
+	if (st != DC_OK)
+		return st;
+	ok = dc_access_allows(a, c);
+	dc_access_free(a);
+	return ok ? DC_OK : hidden(c->id, err);
+}
+
+dc_status_t
+dc_case_get(dc_store_t *s, int64_t id, dc_case_t **out, dc_error_t *err)
+{
+	dc_status_t st = load_case(s, id, out, err);
+
+	if (st == DC_OK && (st = visible(s, *out, err)) != DC_OK) {
+		dc_case_free(*out);
+		*out = NULL;
+	}
+	return st;
+}
+
+static dc_status_t
+list_cases(dc_store_t *s, int withdrawn, GPtrArray **out, dc_error_t *err)
+{
+	GPtrArray *scs = NULL, *r;
+	dc_access_t *a = NULL;
+	dc_status_t st;
+	guint i;
+
+	*out = NULL;
+	st = dc_access_load(s, &a, err);
+	if (st == DC_OK)
+		st = dc_store_case_list(s, &scs, err);
+	if (st != DC_OK) {
+		dc_access_free(a);
+		return st;
+	}
+	r = g_ptr_array_new_with_free_func(case_free_cb);
+	for (i = 0; i < scs->len && st == DC_OK; i++) {
+		dc_case_t *c = NULL;
+
+		st = case_from_store(s, scs->pdata[i], &c, err);
+		if (st != DC_OK)
+			break;
+		if ((c->withdrawn && !withdrawn) || !dc_access_allows(a, c))
+			dc_case_free(c);
+		else
+			g_ptr_array_add(r, c);
+	}
+	g_ptr_array_unref(scs);
+	dc_access_free(a);
+	if (st != DC_OK) {
+		g_ptr_array_unref(r);
+		return st;
+	}
+	*out = r;
+	return DC_OK;
+}
+
+dc_status_t
+dc_case_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
+{
+	return list_cases(s, 0, out, err);
+}
+
+dc_status_t
+dc_case_list_all(dc_store_t *s, GPtrArray **out, dc_error_t *err)
+{
+	return list_cases(s, 1, out, err);
+}
+
+dc_status_t
+dc_case_for_thread(dc_store_t *s, const char *thread_id, dc_case_t **out,
+		   dc_error_t *err)
+{
+	dc_status_t st;
+	int64_t id;
+
+	*out = NULL;
+	st = dc_store_case_find_open(s, thread_id, &id, err);
+	if (st == DC_OK)
+		st = dc_case_get(s, id, out, err);
+	if (st == DC_E_NOT_FOUND) {
+		dc_error_clear(err);
+		return DC_OK;
+	}
+	return st;
+}
+
+dc_status_t
+dc_case_count_reports(dc_store_t *s, int64_t from, int64_t to, int *count,
+		      dc_error_t *err)
+{
+	GPtrArray *cases = NULL;
+	dc_status_t st;
+	guint i;
+
+	*count = 0;
+	st = dc_case_list(s, &cases, err);
+	if (st != DC_OK)
+		return st;
+	for (i = 0; i < cases->len; i++) {
+		const dc_case_t *c = cases->pdata[i];
+
+		if (c->kind == DC_KIND_TAB || c->withdrawn)
+			continue;
+		if (c->reported_at < from || (to && c->reported_at >= to))
+			continue;
+		(*count)++;
+	}
+	g_ptr_array_unref(cases);
+	return DC_OK;
+}
+
+/* ---- recording -------------------------------------------------------- */
+
+/* Inside a transaction: the cache and the notmuch outbox follow the
+ * events. */
+static dc_status_t
+refresh(dc_store_t *s, int64_t id, int64_t now, dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st = load_case(s, id, &c, err);
+
+	if (st == DC_OK)
+		st = dc_store_case_update(s, id, dc_kind_name(c->kind),
+					  c->state, now, err);
+	if (st == DC_OK)
+		st = dc_mirror_queue_case(s, id, now, err);
+	dc_case_free(c);
+	return st;
+}
+
+static dc_status_t
+append(dc_store_t *s, int64_t id, const char *type, GVariant *data,
+       const char *actor, int64_t now, dc_error_t *err)
+{
+	dc_status_t st = dc_event_append(s, id, now, actor, type, data, NULL,
+					 err);
+
+	if (st == DC_OK)
+		st = refresh(s, id, now, err);
+	return st;
+}
+
+/* Begin a transaction and load a case the viewer may see. */
+static dc_status_t
+begin_case(dc_store_t *s, int64_t id, dc_case_t **c, dc_error_t *err)
+{
+	dc_status_t st = dc_store_begin(s, err);
+
+	*c = NULL;
+	if (st != DC_OK)
+		return st;
+	st = dc_case_get(s, id, c, err);
+	if (st != DC_OK)
+		dc_store_rollback(s);
+	return st;
+}
+
+/* Commit when st is DC_OK, else roll back; frees c. */
+static dc_status_t
+end_case(dc_store_t *s, dc_status_t st, dc_case_t *c, dc_error_t *err)
+{
+	if (st == DC_OK)
+		st = dc_store_commit(s, err);
+	if (st != DC_OK)
+		dc_store_rollback(s);
+	dc_case_free(c);
+	return st;
+}
+
+static dc_status_t
+refuse_withdrawn(const dc_case_t *c, dc_error_t *err)
+{
+	if (!c->withdrawn)
+		return DC_OK;
+	return dc_fail(err, DC_E_INVALID,
+		       "case %" G_GINT64_FORMAT " was withdrawn (its opening "
+		       "was undone); tag the thread again for a new case",
+		       (gint64)c->id);
+}
+
+dc_status_t
+dc_case_record(dc_store_t *s, int64_t case_id, const char *type,
+	       GVariant *data, const char *actor, int64_t now,
+	       dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st;
+
+	if (data)
+		g_variant_ref_sink(data);
+	st = begin_case(s, case_id, &c, err);
+	if (st == DC_OK) {
+		st = refuse_withdrawn(c, err);
+		if (st == DC_OK)
+			st = append(s, case_id, type, data, actor, now, err);
+		st = end_case(s, st, c, err);
+	}
+	if (data)
+		g_variant_unref(data);
+	return st;
+}
+
+static GVariant *
+payload(const char *key, ...) G_GNUC_NULL_TERMINATED;
+
+/* An a{sv} of string members: key, value, ..., NULL; NULL values are
+ * left out. */
+static GVariant *
+payload(const char *key, ...)
+{
+	GVariantBuilder b;
+	va_list ap;
+
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	va_start(ap, key);
+	while (key) {
+		const char *v = va_arg(ap, const char *);
+
+		if (v && *v)
+			g_variant_builder_add(&b, "{sv}", key,
+					      g_variant_new_string(v));
+		key = va_arg(ap, const char *);
+	}
+	va_end(ap);
+	return g_variant_builder_end(&b);
+}
+
+/* ---- tagging ---------------------------------------------------------- */
+
+static GVariant *
+tag_payload(const dc_tag_request_t *req, const char *from_kind)
+{
+	GVariantBuilder b;
+	int i;
+
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "kind",
+			      g_variant_new_string(dc_kind_name(req->kind)));
+	if (req->message_ids && req->message_ids[0])
+		g_variant_builder_add(&b, "{sv}", "report",
+				      g_variant_new_string(req->message_ids[0]));
+	if (from_kind && strcmp(from_kind, dc_kind_name(req->kind)))
+		g_variant_builder_add(&b, "{sv}", "from_kind",
+				      g_variant_new_string(from_kind));
+	if (req->note && *req->note)
+		g_variant_builder_add(&b, "{sv}", "note",
+				      g_variant_new_string(req->note));
+	if (!from_kind && req->message_ids) {
+		GVariantBuilder ids;
+
+		g_variant_builder_init(&ids, G_VARIANT_TYPE("as"));
+		for (i = 0; req->message_ids[i]; i++)
+			g_variant_builder_add(&ids, "s", req->message_ids[i]);
+		g_variant_builder_add(&b, "{sv}", "messages",
+				      g_variant_builder_end(&ids));
+	}
+	return g_variant_builder_end(&b);
+}
+
+/* Inside the transaction: tag an existing case. */
+static dc_status_t
+tag_existing(dc_store_t *s, const dc_tag_request_t *req, int64_t id,
+	     dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	const char *type = "tag";
+	dc_status_t st;
+
+	st = load_case(s, id, &c, err);
+	if (st != DC_OK)
+		return st;
+	if (visible(s, c, NULL) != DC_OK) {
+		dc_case_free(c);
+		return dc_fail(err, DC_E_DENIED,
+			       "thread %s belongs to a case you may not "
+			       "change",
+			       req->thread_id);
+	}
+	/* The maintainer's explicit decision: a report from now on. */
+	if (c->kind == DC_KIND_TAB && req->kind != DC_KIND_TAB)
+		type = "convert";
+	st = append(s, id, type, tag_payload(req, dc_kind_name(c->kind)),
+		    req->actor, req->now, err);
+	dc_case_free(c);
+	return st;
+}
+
+/* Inside the transaction: the case covers every message of the thread
+ * by Message-ID; the thread id is only their cache. */
+static dc_status_t
+add_thread_mail(dc_store_t *s, int64_t id, const dc_tag_request_t *req,
+		dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	int i;
+
+	for (i = 0; st == DC_OK && req->message_ids[i]; i++) {
+		dc_store_mail_t m = {
+			.case_id = id,
+			.message_id = (char *)req->message_ids[i],
+			.scope = "thread",
+			.role = i == 0 ? "report" : NULL,
+			.added_at = req->now,
+			.thread_id = (char *)req->thread_id,
+		};
+
+		st = dc_store_case_add_mail(s, &m, err);
+	}
+	return st;
+}
+
+static dc_status_t
+tag_new(dc_store_t *s, const dc_tag_request_t *req, int64_t *id,
+	dc_error_t *err)
+{
+	dc_status_t st;
+
+	st = dc_store_case_insert(s, dc_kind_name(req->kind), "new", req->now,
+				  req->reported_at, req->subject, id, err);
+	if (st == DC_OK)
+		st = add_thread_mail(s, *id, req, err);
+	if (st == DC_OK)
+		st = append(s, *id, "open", tag_payload(req, NULL), req->actor,
+			    req->now, err);
+	return st;
+}
+
+dc_status_t
+dc_case_tag(dc_store_t *s, const dc_tag_request_t *req, int64_t *case_id,
+	    int *created, dc_error_t *err)
+{
+	dc_status_t st;
+	int64_t id = 0;
+
+	*created = 0;
+	if (!req->message_ids || !req->message_ids[0])
+		return dc_fail(err, DC_E_USAGE,
+			       "a case covers mail: no Message-ID given");
+	st = dc_store_begin(s, err);
+	if (st != DC_OK)
+		return st;
+	st = dc_store_case_find_open(s, req->thread_id, &id, err);
+	if (st == DC_OK) {
+		st = tag_existing(s, req, id, err);
+	} else if (st == DC_E_NOT_FOUND) {
+		dc_error_clear(err);
+		st = tag_new(s, req, &id, err);
+		*created = st == DC_OK;
+	}
+	if (st == DC_OK)
+		st = dc_store_commit(s, err);
+	if (st != DC_OK) {
+		dc_store_rollback(s);
+		*created = 0;
+		return st;
+	}
+	*case_id = id;
+	return DC_OK;
+}
+
+/* ---- the workflow ----------------------------------------------------- */
+
+dc_status_t
+dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
+		  const char *note, const char *actor, int64_t now,
+		  dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	const char *next;
+
+	if (to && !strcmp(to, "reopen"))
+		to = "investigating";
+	if (!to || !state_known(to))
+		return dc_fail(err, DC_E_USAGE,
+			       "unknown state '%s' (new, acknowledged, "
+			       "investigating, decided, closed, reopen)",
+			       to ? to : "");
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	if (st == DC_OK && !transition_allowed(c->state, to)) {
+		next = dc_case_next_states(c->state);
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " is %s; it can go to "
+			     "%s, not to %s",
+			     (gint64)case_id, c->state,
+			     *next ? next : "no other state", to);
+	}
+	if (st == DC_OK)
+		st = append(s, case_id, "state",
+			    payload("from", c->state, "to", to, "note", note,
+				    NULL),
+			    actor, now, err);
+	return end_case(s, st, c, err);
+}
+
+dc_status_t
+dc_case_note(dc_store_t *s, int64_t case_id, const char *note,
+	     const char *actor, int64_t now, dc_error_t *err)
+{
+	if (!note || !*note)
+		return dc_fail(err, DC_E_USAGE, "an empty note says nothing");
+	return dc_case_record(s, case_id, "note", payload("note", note, NULL),
+			      actor, now, err);
+}
+
+dc_status_t
+dc_case_convert(dc_store_t *s, int64_t case_id, dc_kind_t to,
+		const char *note, const char *actor, int64_t now,
+		dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st;
+
+	if (to == DC_KIND_TAB)
+		return dc_fail(err, DC_E_USAGE,
+			       "convert into an admonition or an escalation");
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	if (st == DC_OK && c->kind != DC_KIND_TAB)
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " is an %s, not a TAB "
+			     "consultation",
+			     (gint64)case_id, dc_kind_name(c->kind));
+	if (st == DC_OK)
+		st = append(s, case_id, "convert",
+			    payload("from_kind", "tab", "kind",
+				    dc_kind_name(to), "note", note, NULL),
+			    actor, now, err);
+	return end_case(s, st, c, err);
+}
+
+dc_status_t
+dc_participant_role_check(const char *role, dc_error_t *err)
+{
+	static const char *const roles[] = {
+		"reporter", "respondent", "witness", "handler", NULL,
+	};
+
+	if (role && g_strv_contains(roles, role))
+		return DC_OK;
+	return dc_fail(err, DC_E_USAGE,
+		       "unknown role '%s' (reporter, respondent, witness or "
+		       "handler)",
+		       role ? role : "");
+}
+
+dc_status_t
+dc_case_participant(dc_store_t *s, int64_t case_id, const char *role,
+		    const char *address, const char *name, int remove,
+		    const char *actor, int64_t now, dc_error_t *err)
+{
+	GVariantBuilder b;
+	dc_status_t st = dc_participant_role_check(role, err);
+
+	if (st != DC_OK)
+		return st;
+	if (!address || !*address || !strchr(address, '@'))
+		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
+			       address ? address : "");
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "role", g_variant_new_string(role));
+	g_variant_builder_add(&b, "{sv}", "address",
+			      g_variant_new_string(address));
+	if (name && *name)
+		g_variant_builder_add(&b, "{sv}", "name",
+				      g_variant_new_string(name));
+	if (remove)
+		g_variant_builder_add(&b, "{sv}", "remove",
+				      g_variant_new_boolean(TRUE));
+	return dc_case_record(s, case_id, "participant",
+			      g_variant_builder_end(&b), actor, now, err);
+}
+
+dc_status_t
+dc_case_conflict(dc_store_t *s, int64_t case_id, const char *address,
+		 const char *note, int recuse, const char *actor, int64_t now,
+		 dc_error_t *err)
+{
+	if (!address || !*address || !strchr(address, '@'))
+		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
+			       address ? address : "");
+	return dc_case_record(s, case_id, recuse ? "recuse" : "conflict",
+			      payload("address", address, "note", note, NULL),
+			      actor, now, err);
+}
+
+/* ---- undo ------------------------------------------------------------- */
+
+dc_status_t
+dc_case_undo(dc_store_t *s, int64_t case_id, const char *actor, int64_t now,
+	     dc_error_t *err)
+{
+	const dc_history_t *target = NULL;
+	GVariantBuilder b;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	guint i;
+
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	for (i = c->history->len; i-- > 0 && !target;) {
+		const dc_history_t *h = c->history->pdata[i];
+
+		/* An erasure cannot be taken back: the data is gone. */
+		if (!strcmp(h->type, "undo") || !strcmp(h->type, "erasure") ||
+		    h->undone_by ||
+		    g_strcmp0(h->actor, actor))
+			continue;
+		target = h;
+	}
+	if (!target) {
+		st = dc_fail(err, DC_E_INVALID,
+			     "nothing of yours is left to undo on case %"
+			     G_GINT64_FORMAT,
+			     (gint64)case_id);
+		return end_case(s, st, c, err);
+	}
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "undoes",
+			      g_variant_new_int64(target->id));
+	g_variant_builder_add(&b, "{sv}", "type",
+			      g_variant_new_string(target->type));
+	st = append(s, case_id, "undo", g_variant_builder_end(&b), actor, now,
+		    err);
+	return end_case(s, st, c, err);
+}

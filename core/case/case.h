@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Cases: a maintainer tags a thread as an admonition, an escalation to the
+ * Code of Conduct committee or a TAB consultation, and decorum follows it as
+ * a case.  Every change is an event (core/case/event.h).
+ */
+#ifndef DC_CASE_H
+#define DC_CASE_H
+
+#include <glib.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/base/status.h"
+#include "store/store.h"
+
+typedef enum {
+	DC_KIND_ADMONITION,
+	DC_KIND_ESCALATION,
+	DC_KIND_TAB,
+	DC_KIND_COUNT,
+} dc_kind_t;
+
+/* "admonition", "escalation", "tab": the names used on the command line,
+ * in the store and in notmuch tags. */
+const char *dc_kind_name(dc_kind_t k);
+/* "Admonition", "Escalation", "TAB consultation": for people. */
+const char *dc_kind_label(dc_kind_t k);
+/* Accepts the names above; DC_E_USAGE with the list otherwise. */
+dc_status_t dc_kind_parse(const char *s, dc_kind_t *out, dc_error_t *err);
+
+typedef struct dc_tag_request {
+	const char *thread_id; /* the notmuch thread now: where to look for
+				* its open case, and the cache of its mail */
+	/* The thread's Message-IDs in thread order, NULL-terminated: what
+	 * the case covers.  The first is the report. */
+	const char *const *message_ids;
+	dc_kind_t kind;
+	const char *note;    /* may be NULL */
+	const char *actor;   /* who tags */
+	const char *subject; /* the thread's subject, for the case list */
+	int64_t reported_at; /* date of the report (the thread's oldest) */
+	int64_t now;
+} dc_tag_request_t;
+
+/*
+ * Open a case for the thread, or add to the open case that covers it, and
+ * record the event, all in one transaction.  *created tells which.
+ * Tagging a TAB consultation as an admonition or escalation converts it
+ * into a violation report: that is recorded as its own "convert" event.
+ * The notmuch tag change is queued in the same transaction (core/mail/mirror.h);
+ * call dc_mirror_flush() afterwards.  DC_E_DENIED when the open case of the
+ * thread is one the viewer may not see (core/case/access.h).  The store's
+ * thread cache must be current (core/mail/anchor.h); front ends call
+ * dc_action_tag() (core/case/action.h), which sees to that.
+ */
+dc_status_t dc_case_tag(dc_store_t *s, const dc_tag_request_t *req,
+			int64_t *case_id, int *created, dc_error_t *err);
+
+typedef struct dc_note {
+	int64_t at;
+	char *actor;
+	char *text;
+} dc_note_t;
+
+/* Someone a case is about or involves. */
+typedef struct dc_participant {
+	char *role; /* "reporter", "respondent", "witness", "handler" */
+	char *address;
+	char *name; /* may be NULL */
+} dc_participant_t;
+
+/* A conflict of interest declared on a case, or a recusal. */
+typedef struct dc_conflict {
+	char *address;
+	char *note; /* may be NULL */
+	int recused;
+} dc_conflict_t;
+
+/* One recorded event, for the case's history. */
+typedef struct dc_history {
+	int64_t id;
+	int64_t at;
+	char *actor;
+	char *type; /* "open", "tag", "convert", "state", "undo", ... */
+	char *summary; /* one line for people (not sanitized) */
+	int64_t undone_by; /* the undo event's id, or 0 */
+} dc_history_t;
+
+struct dc_outcome;
+struct dc_vote;
+
+/*
+ * A case as the front ends show it.  Everything but id, created_at,
+ * reported_at, subject and threads is derived by replaying the case's
+ * events: the cases table is only a cache of kind and state.
+ */
+typedef struct dc_case {
+	int64_t id;
+	dc_kind_t kind;
+	char *state; /* see dc_case_states(); "withdrawn" once its open is
+		      * undone */
+	int64_t created_at;
+	int64_t updated_at;
+	int64_t reported_at;
+	char *subject;
+	GPtrArray *mail;    /* dc_store_mail_t *: what it covers, by
+			     * Message-ID (core/mail/anchor.h) */
+	GPtrArray *threads; /* char *: the notmuch threads of that mail, as
+			     * the cache has them */
+	GPtrArray *notes;   /* dc_note_t * */
+	/* Derived from the events. */
+	int withdrawn;   /* the open was undone: no longer a case */
+	int converted;   /* a TAB consultation made a violation report */
+	char *opened_by; /* actor of the open event */
+	GPtrArray *participants; /* dc_participant_t * */
+	GPtrArray *conflicts;    /* dc_conflict_t * */
+	GPtrArray *outcomes;     /* struct dc_outcome * (core/case/outcome.h) */
+	GPtrArray *votes;        /* struct dc_vote *, one per member
+				  * (core/case/vote.h) */
+	GPtrArray *history;      /* dc_history_t *, oldest first */
+} dc_case_t;
+
+/* ---- states ---------------------------------------------------------- */
+
+/* "new", "acknowledged", "investigating", "decided", "closed" (NULL
+ * terminated). */
+const char *const *dc_case_states(void);
+/* The states a case in state from may move to, ", " separated, for
+ * messages ("" when none). */
+const char *dc_case_next_states(const char *from);
+/*
+ * Move a case to state to ("reopen" means "investigating" from
+ * "closed").  An invalid transition is DC_E_INVALID with a message that
+ * lists what is allowed; note may be NULL.
+ */
+dc_status_t dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
+			      const char *note, const char *actor, int64_t now,
+			      dc_error_t *err);
+
+/* Add a note to a case. */
+dc_status_t dc_case_note(dc_store_t *s, int64_t case_id, const char *note,
+			 const char *actor, int64_t now, dc_error_t *err);
+
+/*
+ * Convert a TAB consultation into a violation report of kind to
+ * (admonition or escalation): the maintainer's explicit decision, recorded
+ * as a "convert" event.  DC_E_INVALID if the case is not a TAB
+ * consultation.
+ */
+dc_status_t dc_case_convert(dc_store_t *s, int64_t case_id, dc_kind_t to,
+			    const char *note, const char *actor, int64_t now,
+			    dc_error_t *err);
+
+/* ---- participants, conflicts, recusals -------------------------------- */
+
+/* "reporter", "respondent", "witness", "handler"; DC_E_USAGE otherwise. */
+dc_status_t dc_participant_role_check(const char *role, dc_error_t *err);
+/* Add (remove == 0) or remove a participant. */
+dc_status_t dc_case_participant(dc_store_t *s, int64_t case_id,
+				const char *role, const char *address,
+				const char *name, int remove,
+				const char *actor, int64_t now,
+				dc_error_t *err);
+/* Declare a conflict of interest (recuse == 0) or a recusal.  A recused
+ * member no longer sees the case (core/case/access.h). */
+dc_status_t dc_case_conflict(dc_store_t *s, int64_t case_id,
+			     const char *address, const char *note,
+			     int recuse, const char *actor, int64_t now,
+			     dc_error_t *err);
+
+/*
+ * Count the violation reports made in [from, to) (to 0: no end) that the
+ * viewer may see: withdrawn cases and TAB consultations that were not
+ * converted are not reports.
+ */
+dc_status_t dc_case_count_reports(dc_store_t *s, int64_t from, int64_t to,
+				  int *count, dc_error_t *err);
+
+/* Every case including withdrawn ones (dc_case_list leaves those out),
+ * filtered by the viewer's access like dc_case_list. */
+dc_status_t dc_case_list_all(dc_store_t *s, GPtrArray **out,
+			     dc_error_t *err);
+
+/*
+ * Append one event about a case and bring everything derived from it up to
+ * date: the cached kind and state, and the notmuch outbox.  For core's own
+ * use (outcome.c, vote.c); checks that the viewer may see the case.
+ */
+dc_status_t dc_case_record(dc_store_t *s, int64_t case_id, const char *type,
+			   GVariant *data, const char *actor, int64_t now,
+			   dc_error_t *err);
+
+/* Replay a case's events onto c (kind, state and the derived fields).
+ * evs: dc_store_event_t *, oldest first. */
+void dc_case_replay(dc_case_t *c, GPtrArray *evs);
+
+/*
+ * Undo the newest change this actor made to the case, as a reversing event
+ * (history keeps both).  Repeated calls undo earlier changes in turn;
+ * DC_E_INVALID when nothing is left to undo.  Undoing the event that
+ * opened a case withdraws the case: it no longer covers its threads.
+ */
+dc_status_t dc_case_undo(dc_store_t *s, int64_t case_id, const char *actor,
+			 int64_t now, dc_error_t *err);
+
+void dc_case_free(dc_case_t *c);
+/* DC_E_NOT_FOUND, exactly as for a case that does not exist, when the
+ * viewer may not see it (core/case/access.h): access rules leak nothing. */
+dc_status_t dc_case_get(dc_store_t *s, int64_t id, dc_case_t **out,
+			dc_error_t *err);
+/* Every case the viewer may see, oldest first, without withdrawn cases;
+ * *out frees its elements. */
+dc_status_t dc_case_list(dc_store_t *s, GPtrArray **out, dc_error_t *err);
+/* The open case covering a thread, or NULL (not an error) if none or if
+ * the viewer may not see it. */
+dc_status_t dc_case_for_thread(dc_store_t *s, const char *thread_id,
+			       dc_case_t **out, dc_error_t *err);
+
+#endif

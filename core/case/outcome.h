@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The outcome ladder, from the mildest to the strongest: most reports end
+ * in no action or education and coaching; unacceptable behaviour first
+ * calls for an apology or other amends, then remedial measures for a
+ * stated period (in kernel release cycles), which the TAB implements.
+ */
+#ifndef DC_OUTCOME_H
+#define DC_OUTCOME_H
+
+#include <stdint.h>
+
+#include "core/case/case.h"
+#include "core/case/release.h"
+
+typedef enum {
+	DC_OUTCOME_NO_ACTION,
+	DC_OUTCOME_ADMONITION, /* private, or on the list */
+	DC_OUTCOME_COACHING,
+	DC_OUTCOME_AMEND,      /* asked to amend or apologise */
+	DC_OUTCOME_APOLOGY,    /* public apology */
+	DC_OUTCOME_MEASURE,    /* remedial measure */
+	DC_OUTCOME_TAB,        /* referred to the TAB for implementation */
+	DC_OUTCOME_COUNT,
+} dc_outcome_kind_t;
+
+typedef struct dc_outcome {
+	int64_t event_id;
+	int64_t at;
+	char *actor;
+	dc_outcome_kind_t kind;
+	int public_;         /* admonition: on the list rather than private */
+	char *what;          /* measure: e.g. "patches not accepted" */
+	char *scope;         /* measure: subsystem or list */
+	int64_t from, until; /* measure: unix seconds (0: unset) */
+	char *until_release; /* measure: "v6.4" when given as a release */
+	char *note;
+} dc_outcome_t;
+
+/* "no-action", "admonition", "coaching", "amend", "apology", "measure",
+ * "tab-referral". */
+const char *dc_outcome_name(dc_outcome_kind_t k);
+/* For people: "Education and coaching", ... */
+const char *dc_outcome_label(dc_outcome_kind_t k);
+dc_status_t dc_outcome_parse(const char *s, dc_outcome_kind_t *out,
+			     dc_error_t *err);
+void dc_outcome_free(dc_outcome_t *o);
+/* The strongest outcome recorded on a case, or NULL. */
+const dc_outcome_t *dc_case_top_outcome(const dc_case_t *c);
+
+/*
+ * Record an outcome (o->event_id, at and actor are ignored).  Allowed
+ * while the case is investigating or decided.  A measure needs what and
+ * until (after from); public only goes with an admonition.
+ */
+dc_status_t dc_case_outcome(dc_store_t *s, int64_t case_id,
+			    const dc_outcome_t *o, const char *actor,
+			    int64_t now, dc_error_t *err);
+
+typedef struct dc_expiry {
+	int64_t case_id;
+	const dc_outcome_t *outcome; /* points into a case of the list */
+	int expired; /* until <= now */
+} dc_expiry_t;
+
+/*
+ * Expiry reminders: the measures of the given cases (dc_case_t *) that end
+ * within days of now (days < 0: no date limit), or, with release set
+ * (major > 0), at or before that release.  Measures of closed cases
+ * are left out.  *out holds dc_expiry_t * (g_free each; the pointers into
+ * cases stay valid while cases does).
+ */
+void dc_outcome_expiring(GPtrArray *cases, int64_t now, int days,
+			 const dc_release_t *release, GPtrArray **out);
+
+#endif

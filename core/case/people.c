@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The people of a case (core/case/people.h): whom the identity scan and the
+ * redaction look for.
+ */
+#include <string.h>
+
+#include "core/case/case.h"
+#include "core/case/people.h"
+
+static void
+people_from_thread(const dc_thread_t *t, GHashTable *members,
+		   dc_identity_set_t *people)
+{
+	dc_identity_set_t *tmp = dc_identity_set_new();
+	guint i, k;
+
+	for (i = 0; i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		dc_identity_add_list(tmp, "participant", m->from);
+		dc_identity_add_list(tmp, "participant", m->to);
+		dc_identity_add_list(tmp, "participant", m->cc);
+	}
+	for (i = 0; i < dc_identity_count(tmp); i++) {
+		const dc_identity_t *id = dc_identity_get(tmp, i);
+
+		if (members && g_hash_table_contains(members, id->address))
+			continue;
+		if (!id->names->len)
+			dc_identity_add(people, id->label, NULL, id->address);
+		for (k = 0; k < id->names->len; k++)
+			dc_identity_add(people, id->label, id->names->pdata[k],
+					id->address);
+	}
+	dc_identity_set_free(tmp);
+}
+
+static void
+add_reporter(dc_identity_set_t *reporters, const char *name,
+	     const char *address)
+{
+	char label[32];
+
+	if (dc_identity_find(reporters, address))
+		return;
+	g_snprintf(label, sizeof(label), "Reporter %c",
+		   'A' + MIN(dc_identity_count(reporters), 25));
+	dc_identity_add(reporters, label, name, address);
+}
+
+/* No reporter recorded: the sender of the thread's oldest message. */
+static void
+reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
+{
+	const dc_message_t *first = NULL;
+	dc_identity_set_t *tmp;
+	guint i;
+
+	for (i = 0; i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		if (!first || m->date < first->date)
+			first = m;
+	}
+	if (!first)
+		return;
+	tmp = dc_identity_set_new();
+	dc_identity_add_list(tmp, "reporter", first->from);
+	for (i = 0; i < dc_identity_count(tmp); i++) {
+		const dc_identity_t *id = dc_identity_get(tmp, i);
+
+		add_reporter(reporters,
+			     id->names->len ? id->names->pdata[0] : NULL,
+			     id->address);
+	}
+	dc_identity_set_free(tmp);
+}
+
+dc_status_t
+dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
+	       dc_identity_set_t *people, dc_identity_set_t *reporters,
+	       int *guessed, dc_thread_t **first_thread, dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	guint i;
+
+	if (guessed)
+		*guessed = 0;
+	if (first_thread)
+		*first_thread = NULL;
+	for (i = 0; c->participants && i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+
+		/* Handlers act for the committee; they are not its
+		 * subject. */
+		if (!strcmp(p->role, "handler"))
+			continue;
+		if (people)
+			dc_identity_add(people, p->role, p->name, p->address);
+		if (reporters && !strcmp(p->role, "reporter"))
+			add_reporter(reporters, p->name, p->address);
+	}
+	for (i = 0; mail && i < c->threads->len; i++) {
+		int first = reporters && i == 0 &&
+			    !dc_identity_count(reporters);
+		dc_thread_t *t = NULL;
+
+		if (!people && !first)
+			continue;
+		st = dc_mail_thread(mail, c->threads->pdata[i], 1, &t, err);
+		if (st != DC_OK)
+			break;
+		if (people)
+			people_from_thread(t, members, people);
+		if (first) {
+			reporter_from_thread(t, reporters);
+			if (guessed)
+				*guessed = dc_identity_count(reporters) > 0;
+		}
+		if (first_thread && i == 0)
+			*first_thread = t;
+		else
+			dc_thread_free(t);
+	}
+	return st;
+}
+
+dc_status_t
+dc_member_addresses(dc_store_t *s, GHashTable **out, dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_member_list(s, &all, err);
+	guint i;
+
+	*out = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	for (i = 0; st == DC_OK && i < all->len; i++) {
+		const dc_store_member_t *m = all->pdata[i];
+
+		g_hash_table_add(*out, g_ascii_strdown(m->address, -1));
+	}
+	if (all)
+		g_ptr_array_unref(all);
+	return st;
+}

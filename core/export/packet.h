@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The TAB escalation packet: one directory holding everything the TAB
+ * needs about a case, written atomically (core/base/safefile.h):
+ *
+ *   cover.eml        an RFC 5322 message to the TAB summarising the case
+ *   thread.mbox      every message of the case's threads, thread order,
+ *                    mboxrd, original bytes (b4, git am, notmuch insert)
+ *   timeline.txt/.json, decisions.txt/.json, links.txt, conflicts.txt
+ *   MANIFEST.sha256  for sha256sum -c
+ */
+#ifndef DC_PACKET_H
+#define DC_PACKET_H
+
+#include <stdint.h>
+
+#include "core/mail/mail.h"
+#include "core/base/status.h"
+#include "store/store.h"
+
+typedef struct dc_packet_opts {
+	int64_t case_id;
+	const char *dir;    /* the target: must not exist */
+	const char *actor;  /* From: of the cover letter */
+	const char *to;     /* NULL: tech-board@lists.linux-foundation.org */
+	int redact;         /* see core/privacy/redact.h */
+	int64_t now;
+	/* Progress for long work: called after each message (may be NULL). */
+	void (*progress)(void *ctx, unsigned done, unsigned total);
+	void *ctx;
+} dc_packet_opts_t;
+
+/* *messages receives the number of messages written (may be NULL). */
+dc_status_t dc_packet_write(dc_store_t *s, dc_mail_t *mail,
+			    const dc_packet_opts_t *o, unsigned *messages,
+			    dc_error_t *err);
+
+/* Append one message to an mboxrd buffer: "From " line, ">From" quoting
+ * of every (already quoted) From line, blank line after. */
+void dc_mboxrd_append(GString *mbox, const char *data, size_t len);
+
+#endif

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Mail access: libnotmuch for the index, GMime for the messages.
+ *
+ * Strings returned here are decoded (RFC 2047 headers, transfer encodings,
+ * charsets converted to UTF-8) but NOT sanitized: whoever shows or exports
+ * them passes them through dc_sanitize() first.
+ */
+#ifndef DC_MAIL_H
+#define DC_MAIL_H
+
+#include <glib.h>
+#include <time.h>
+
+#include "core/base/status.h"
+
+typedef struct dc_mail dc_mail_t;
+
+typedef struct dc_mail_opts {
+	const char *config_path; /* --config; NULL: notmuch's own discovery */
+	const char *db_path;     /* --db: a bare database, no config file */
+	const char *profile;     /* NULL: $NOTMUCH_PROFILE or the default */
+	int writable;
+} dc_mail_opts_t;
+
+/*
+ * Open the notmuch database the way the notmuch command does: --config,
+ * else $NOTMUCH_CONFIG, else $XDG_CONFIG_HOME/notmuch/<profile>/config,
+ * else ~/.notmuch-config; db_path opens a bare database without a config.
+ */
+dc_status_t dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out,
+			 dc_error_t *err);
+void dc_mail_close(dc_mail_t *m);
+
+/*
+ * The one opener of notmuch in decorum: dc_mail_open() and every other
+ * user of the notmuch_database_t * (core/mail/anchor.c, core/mail/mirror.c,
+ * core/mail/fsck.c) open it here, the same way and with the same messages.
+ * writable never waits for notmuch's lock: DC_E_LOCKED when another
+ * process holds it.  Returns a notmuch_database_t *.
+ */
+dc_status_t dc_notmuch_open(const dc_mail_opts_t *opts, int writable,
+			    void **out, dc_error_t *err);
+void dc_notmuch_close(void *notmuch_db);
+/* A libnotmuch status as a decorum one, with what was being done. */
+dc_status_t dc_notmuch_fail(dc_error_t *err, int notmuch_status,
+			    const char *what, const char *detail);
+const char *dc_mail_db_path(dc_mail_t *m);
+/* user.primary_email from the notmuch configuration, or NULL. */
+const char *dc_mail_user_email(dc_mail_t *m);
+/* A configuration value (e.g. "decorum.conduct_address"), or NULL (g_free). */
+char *dc_mail_config_get(dc_mail_t *m, const char *key);
+/* The notmuch_database_t * underneath, for core's other notmuch users
+ * (core/mail/anchor.c, core/mail/mirror.c). */
+void *dc_mail_notmuch(dc_mail_t *m);
+/* The database revision (lastmod), for "new since" checks. */
+unsigned long dc_mail_revision(dc_mail_t *m);
+
+/* ---- thread search: lazy, one thread at a time ------------------------ */
+
+typedef enum {
+	DC_SORT_NEWEST_FIRST,
+	DC_SORT_OLDEST_FIRST,
+} dc_sort_t;
+
+typedef struct dc_thread_summary {
+	char *thread_id; /* without the "thread:" prefix */
+	time_t oldest;
+	time_t newest;
+	int matched; /* messages matching the query */
+	int total;   /* messages in the thread */
+	char *authors;
+	char *subject;
+	GPtrArray *tags; /* char *, sorted */
+	int partial; /* a large thread: authors a prefix, tags a part */
+} dc_thread_summary_t;
+
+typedef struct dc_thread_iter dc_thread_iter_t;
+
+/*
+ * Start a thread search.  Nothing is counted or loaded ahead: each call to
+ * dc_thread_iter_next() fetches one thread, so the first screen of a large
+ * index costs the same as a small one.  Tags in the configuration's
+ * search.exclude_tags are left out, as "notmuch search" does.
+ */
+dc_status_t dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
+			   dc_thread_iter_t **out, dc_error_t *err);
+/* Fill *ts with the next thread (clearing what it held) and return 1, or
+ * return 0 at the end of the results. */
+int dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts);
+void dc_thread_iter_free(dc_thread_iter_t *it);
+void dc_thread_summary_clear(dc_thread_summary_t *ts);
+
+/* ---- one thread, every message ------------------------------------------ */
+
+enum {
+	DC_MSG_UNREADABLE = 1 << 0, /* the file is missing or unreadable */
+	DC_MSG_MALFORMED = 1 << 1,  /* GMime could not parse it as a message */
+	DC_MSG_MATCHED = 1 << 2,
+};
+
+typedef struct dc_attachment {
+	char *filename; /* decoded; may be NULL */
+	char *content_type;
+	size_t size; /* decoded size in bytes */
+} dc_attachment_t;
+
+typedef struct dc_message {
+	char *message_id;
+	char *filename;
+	int depth; /* 0 for a thread's top-level messages */
+	time_t date;
+	char *from;
+	char *to;
+	char *cc;
+	char *subject;
+	char *in_reply_to;
+	GPtrArray *tags;        /* char * */
+	char *body;             /* text parts decoded to UTF-8 */
+	GPtrArray *attachments; /* dc_attachment_t * */
+	unsigned flags;
+} dc_message_t;
+
+typedef struct dc_thread {
+	char *thread_id;
+	char *subject;
+	GPtrArray *messages; /* dc_message_t *, in thread order */
+} dc_thread_t;
+
+/*
+ * Load a thread by id ("thread:" prefix optional) with its messages in
+ * thread order: depth first, replies by date, as "notmuch show" does.
+ * With bodies == 0 only the index's headers are read (no file parsing).
+ */
+dc_status_t dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
+			   dc_thread_t **out, dc_error_t *err);
+void dc_thread_free(dc_thread_t *t);
+
+/* Strip a leading "thread:"; returns a pointer into id. */
+const char *dc_thread_id_bare(const char *id);
+
+/* https://lore.kernel.org/r/<message-id>, the id percent-encoded where a
+ * URL path needs it (g_free). */
+char *dc_lore_url(const char *message_id);
+
+#endif

@@ -1,0 +1,795 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The identity scan (see privacy.h).  Each identity is compiled once into
+ * "needles", byte strings searched with memmem() in a few views of the
+ * data: ASCII-lowercased, lowercased with quoted-printable soft breaks
+ * removed, raw with line breaks removed (base64), and Unicode case-folded.
+ */
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "core/case/case.h"
+#include "core/privacy/privacy.h"
+
+enum hay {
+	HAY_LOWER, /* ASCII-lowercased */
+	HAY_QP,    /* lowercased, "=\n" soft breaks removed */
+	HAY_B64,   /* case kept, CR and LF removed */
+	HAY_FOLD,  /* g_utf8_casefold of NFKC, when the data is UTF-8 */
+	/* HTML entities and percent-escapes decoded, default-ignorable
+	 * code points dropped, then as HAY_FOLD; searched with the
+	 * HAY_FOLD needles. */
+	HAY_DECODED,
+	HAY_COUNT,
+};
+
+typedef struct needle {
+	char *bytes;
+	size_t len;
+	enum hay hay;
+	int word; /* must stand as a whole word */
+	guint id;
+	char *form;
+} needle_t;
+
+struct dc_identity_set {
+	GPtrArray *ids;     /* dc_identity_t * */
+	GPtrArray *needles; /* needle_t *, NULL until compiled */
+	guint64 serial;     /* see dc_identity_set_serial() */
+};
+
+G_LOCK_DEFINE_STATIC(serials);
+static guint64 last_serial;
+
+static guint64
+next_serial(void)
+{
+	guint64 n;
+
+	G_LOCK(serials);
+	n = ++last_serial;
+	G_UNLOCK(serials);
+	return n;
+}
+
+static void
+identity_free(gpointer p)
+{
+	dc_identity_t *id = p;
+
+	g_free(id->label);
+	g_ptr_array_unref(id->names);
+	g_free(id->address);
+	g_free(id);
+}
+
+static void
+needle_free(gpointer p)
+{
+	needle_t *n = p;
+
+	g_free(n->bytes);
+	g_free(n->form);
+	g_free(n);
+}
+
+dc_identity_set_t *
+dc_identity_set_new(void)
+{
+	dc_identity_set_t *s = g_new0(dc_identity_set_t, 1);
+
+	s->ids = g_ptr_array_new_with_free_func(identity_free);
+	s->serial = next_serial();
+	return s;
+}
+
+guint64
+dc_identity_set_serial(const dc_identity_set_t *s)
+{
+	return s->serial;
+}
+
+void
+dc_identity_set_free(dc_identity_set_t *s)
+{
+	if (!s)
+		return;
+	g_ptr_array_unref(s->ids);
+	if (s->needles)
+		g_ptr_array_unref(s->needles);
+	g_free(s);
+}
+
+guint
+dc_identity_count(const dc_identity_set_t *s)
+{
+	return s->ids->len;
+}
+
+const dc_identity_t *
+dc_identity_get(const dc_identity_set_t *s, guint i)
+{
+	return i < s->ids->len ? s->ids->pdata[i] : NULL;
+}
+
+const dc_identity_t *
+dc_identity_find(const dc_identity_set_t *s, const char *address)
+{
+	guint i;
+
+	for (i = 0; address && i < s->ids->len; i++) {
+		const dc_identity_t *id = s->ids->pdata[i];
+
+		if (id->address && !g_ascii_strcasecmp(id->address, address))
+			return id;
+	}
+	return NULL;
+}
+
+static int
+has_name(const dc_identity_t *id, const char *name)
+{
+	guint i;
+
+	for (i = 0; i < id->names->len; i++)
+		if (!g_utf8_collate(id->names->pdata[i], name))
+			return 1;
+	return 0;
+}
+
+const dc_identity_t *
+dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
+		const char *address)
+{
+	dc_identity_t *id = (dc_identity_t *)dc_identity_find(s, address);
+	char *n = name ? g_strstrip(g_strdup(name)) : NULL;
+
+	if (!id) {
+		id = g_new0(dc_identity_t, 1);
+		id->label = g_strdup(label);
+		id->names = g_ptr_array_new_with_free_func(g_free);
+		id->address = address ? g_ascii_strdown(address, -1) : NULL;
+		g_ptr_array_add(s->ids, id);
+	}
+	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n))
+		g_ptr_array_add(id->names, g_steal_pointer(&n));
+	g_free(n);
+	s->serial = next_serial();
+	if (s->needles) {
+		g_ptr_array_unref(s->needles);
+		s->needles = NULL;
+	}
+	return id;
+}
+
+static const char *const public_lists[] = {
+	"vger.kernel.org", "lists.linux.dev", "lists.infradead.org",
+	"lists.ozlabs.org", "lists.sourceforge.net", "lists.freedesktop.org",
+	"kvack.org", NULL,
+};
+
+int
+dc_address_is_public_list(const char *address)
+{
+	const char *at = address ? strrchr(address, '@') : NULL;
+	int i;
+
+	for (i = 0; at && public_lists[i]; i++)
+		if (!g_ascii_strcasecmp(at + 1, public_lists[i]))
+			return 1;
+	return 0;
+}
+
+int
+dc_message_is_public(const dc_message_t *m)
+{
+	char *all = g_strjoin(",", m->to ? m->to : "", m->cc ? m->cc : "",
+			      NULL);
+	char **parts = g_strsplit_set(all, ",<> \t\r\n", -1);
+	int pub = 0;
+	guint i;
+
+	for (i = 0; parts[i] && !pub; i++)
+		pub = dc_address_is_public_list(parts[i]);
+	g_strfreev(parts);
+	g_free(all);
+	return pub;
+}
+
+char *
+dc_message_lore_url(const dc_message_t *m)
+{
+	return m && m->message_id && dc_message_is_public(m) ?
+		       dc_lore_url(m->message_id) :
+		       NULL;
+}
+
+int
+dc_domain_is_personal(const char *domain)
+{
+	static const char *const shared[] = {
+		/* the kernel's own */
+		"kernel.org", "linux.dev", "linuxfoundation.org", "kvack.org",
+		"infradead.org", "ozlabs.org", "freedesktop.org",
+		"sourceforge.net", "lore.kernel.org",
+		/* big providers */
+		"gmail.com", "googlemail.com", "google.com", "yahoo.com",
+		"yahoo.co.uk", "yahoo.co.jp", "ymail.com", "outlook.com",
+		"hotmail.com", "live.com", "msn.com", "icloud.com", "me.com",
+		"mac.com", "aol.com", "protonmail.com", "protonmail.ch",
+		"proton.me", "pm.me", "gmx.de", "gmx.net", "gmx.com", "web.de",
+		"posteo.de", "mailbox.org", "fastmail.com", "fastmail.fm",
+		"zoho.com", "yandex.ru", "yandex.com", "mail.ru", "qq.com",
+		"163.com", "126.com", "foxmail.com", "naver.com", "tutanota.com",
+		"disroot.org", "riseup.net", "free.fr", "orange.fr",
+		"btinternet.com", "comcast.net", "users.noreply.github.com",
+		NULL,
+	};
+	static const char *const reserved[] = {
+		"example.com", "example.org", "example.net", NULL,
+	};
+	static const char *const reserved_tld[] = {
+		".invalid", ".test", ".example", ".localhost", ".local", NULL,
+	};
+	size_t n;
+	int i;
+
+	if (!domain || !strchr(domain, '.'))
+		return 0;
+	n = strlen(domain);
+	for (i = 0; shared[i]; i++) {
+		size_t k = strlen(shared[i]);
+
+		/* the domain or a host under it (mail.gmail.com) */
+		if (!g_ascii_strcasecmp(domain, shared[i]) ||
+		    (n > k && domain[n - k - 1] == '.' &&
+		     !g_ascii_strcasecmp(domain + n - k, shared[i])))
+			return 0;
+	}
+	for (i = 0; reserved[i]; i++)
+		if (!g_ascii_strcasecmp(domain, reserved[i]))
+			return 0;
+	for (i = 0; reserved_tld[i]; i++) {
+		size_t k = strlen(reserved_tld[i]);
+
+		if (n >= k && !g_ascii_strcasecmp(domain + n - k,
+						  reserved_tld[i]))
+			return 0;
+	}
+	return 1;
+}
+
+int
+dc_address_is_person(const char *address)
+{
+	const char *at = address ? strrchr(address, '@') : NULL;
+
+	if (!at || dc_address_is_public_list(address))
+		return 0;
+	/* Private lists (lists.linux-foundation.org, ...) are not people. */
+	if (!g_ascii_strncasecmp(at + 1, "lists.", 6))
+		return 0;
+	return g_ascii_strcasecmp(address, "conduct@kernel.org") != 0;
+}
+
+void
+dc_identity_add_list(dc_identity_set_t *s, const char *label,
+		     const char *list)
+{
+	InternetAddressList *l;
+	int i, n;
+
+	if (!list || !*list)
+		return;
+	l = internet_address_list_parse(NULL, list);
+	if (!l)
+		return;
+	n = internet_address_list_length(l);
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(l, i);
+		const char *addr;
+
+		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))
+			continue;
+		addr = internet_address_mailbox_get_addr(
+			INTERNET_ADDRESS_MAILBOX(ia));
+		if (dc_address_is_person(addr))
+			dc_identity_add(s, label, internet_address_get_name(ia),
+					addr);
+	}
+	g_object_unref(l);
+}
+
+/* ---- compiling needles ------------------------------------------------ */
+
+static void
+add_needle(GPtrArray *a, guint id, enum hay hay, int word, const char *b,
+	   size_t len, const char *what, const char *enc)
+{
+	needle_t *n;
+	guint i;
+
+	if (len < 3)
+		return;
+	for (i = 0; i < a->len; i++) {
+		n = a->pdata[i];
+		if (n->hay == hay && n->word == word && n->len == len &&
+		    !memcmp(n->bytes, b, len))
+			return;
+	}
+	n = g_new0(needle_t, 1);
+	n->bytes = g_memdup2(b, len);
+	n->len = len;
+	n->hay = hay;
+	n->word = word;
+	n->id = id;
+	n->form = g_strdup_printf("%s, %s", what, enc);
+	g_ptr_array_add(a, n);
+}
+
+static char *
+ascii_lower(const char *b, size_t len)
+{
+	char *r = g_malloc(len + 1);
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		r[i] = g_ascii_tolower(b[i]);
+	r[len] = 0;
+	return r;
+}
+
+/* The base64 characters that only the bytes of b decide, when b starts k
+ * bytes into the encoded data. */
+static void
+add_base64(GPtrArray *a, guint id, const char *b, size_t len,
+	   const char *what)
+{
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		guchar *buf = g_malloc0(len + k);
+		size_t first = (k + 2) / 3 * 4, last = (k + len) / 3 * 4;
+		char *enc;
+
+		memcpy(buf + k, b, len);
+		enc = g_base64_encode(buf, len + k);
+		if (last > first + 3)
+			add_needle(a, id, HAY_B64, 0, enc + first,
+				   last - first, what, "base64");
+		g_free(enc);
+		g_free(buf);
+	}
+}
+
+/* Quoted-printable (space as is) and RFC 2047 Q forms (space as "_" or
+ * "=20", and a strict form escaping every non-alphanumeric byte). */
+static void
+add_qp(GPtrArray *a, guint id, const char *b, size_t len, const char *what,
+       int word)
+{
+	static const char *const space[] = { " ", "_", "=20" };
+	int v;
+
+	for (v = 0; v < 4; v++) {
+		GString *q = g_string_new(NULL);
+		size_t i;
+
+		for (i = 0; i < len; i++) {
+			guchar c = b[i];
+
+			if (c == ' ' && v < 3)
+				g_string_append(q, space[v]);
+			else if (v == 3 ? g_ascii_isalnum(c) :
+					  c > 32 && c < 127 && c != '=' &&
+						  c != '_' && c != '?')
+				g_string_append_c(q, g_ascii_tolower(c));
+			else
+				g_string_append_printf(q, "=%02x", c);
+		}
+		add_needle(a, id, HAY_QP, word, q->str, q->len, what,
+			   v ? "RFC 2047 Q" : "quoted-printable");
+		g_string_free(q, TRUE);
+	}
+}
+
+/* word: the plain and case-folded forms must stand as whole words (the
+ * encoded forms cannot be told apart from their neighbours). */
+static void
+add_string(GPtrArray *a, guint id, const char *s, const char *what, int word)
+{
+	char *variants[3] = {
+		g_strdup(s),
+		g_utf8_strdown(s, -1),
+		g_utf8_strup(s, -1),
+	};
+	char *nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFKC);
+	char *fold = g_utf8_casefold(nfc ? nfc : s, -1);
+	int v, cs;
+
+	add_needle(a, id, HAY_FOLD, word, fold, strlen(fold), what,
+		   "case-folded");
+	for (v = 0; v < 3; v++) {
+		for (cs = 0; cs < 2; cs++) {
+			gsize blen = 0;
+			char *b = cs ? g_convert(variants[v], -1, "ISO-8859-1",
+						 "UTF-8", NULL, &blen, NULL) :
+				       g_strdup(variants[v]);
+			char *low;
+
+			if (!b)
+				continue;
+			if (!cs)
+				blen = strlen(b);
+			low = ascii_lower(b, blen);
+			add_needle(a, id, HAY_LOWER, word, low, blen, what,
+				   cs ? "ISO-8859-1" : "plain");
+			add_base64(a, id, b, blen, what);
+			add_qp(a, id, b, blen, what, word);
+			g_free(low);
+			g_free(b);
+		}
+	}
+	for (v = 0; v < 3; v++)
+		g_free(variants[v]);
+	g_free(fold);
+	g_free(nfc);
+}
+
+/* Words of a name, on their own: "Rachel" in a signature. */
+static int role_word(const char *local);
+
+/* roles: skip the committee's words ("tech-board@": "tech", "board"). */
+static void
+add_words(GPtrArray *a, guint id, const char *name, int roles)
+{
+	/* "-" too: "Rashid" alone from "Al-Rashid". */
+	char **w = g_strsplit_set(name, " \t,\"'()-", -1);
+	guint i;
+
+	for (i = 0; w[i]; i++) {
+		char *nfc, *fold, *low;
+
+		if (g_utf8_strlen(w[i], -1) < 3 || !strcmp(w[i], name) ||
+		    (roles && role_word(w[i])))
+			continue;
+		nfc = g_utf8_normalize(w[i], -1, G_NORMALIZE_NFKC);
+		fold = g_utf8_casefold(nfc ? nfc : w[i], -1);
+		low = ascii_lower(w[i], strlen(w[i]));
+		add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold),
+			   "part of a name", "case-folded word");
+		add_needle(a, id, HAY_LOWER, 1, low, strlen(low),
+			   "part of a name", "word");
+		g_free(low);
+		g_free(fold);
+		g_free(nfc);
+	}
+	g_strfreev(w);
+}
+
+/*
+ * Local parts that are ordinary words of the committee's trade: on their
+ * own ("the conduct committee", "a TAB case") they name nobody, and the
+ * whole address is still searched.
+ */
+static int
+role_word(const char *local)
+{
+	static const char *const words[] = {
+		"conduct", "committee", "tab", "reports", "report", "case",
+		"cases", "abuse", "security", "postmaster", "info", "admin",
+		"contact", "help", "support", "noreply", "no-reply", "board",
+		"team", "office", "mail", "list", "lists", NULL,
+	};
+	int i;
+
+	for (i = 0; words[i]; i++)
+		if (!g_ascii_strcasecmp(local, words[i]))
+			return 1;
+	return 0;
+}
+
+static void
+compile(dc_identity_set_t *s)
+{
+	guint i, j;
+
+	if (s->needles)
+		return;
+	s->needles = g_ptr_array_new_with_free_func(needle_free);
+	for (i = 0; i < s->ids->len; i++) {
+		const dc_identity_t *id = s->ids->pdata[i];
+
+		if (id->address) {
+			const char *at = strrchr(id->address, '@');
+			char *local = g_strndup(id->address,
+						at ? (gsize)(at - id->address) :
+						     strlen(id->address));
+
+			add_string(s->needles, i, id->address, "address", 0);
+			if (at && dc_domain_is_personal(at + 1))
+				add_string(s->needles, i, at + 1,
+					   "personal domain", 1);
+			/* A whole word: "eve@" is not in "every". */
+			if (g_utf8_strlen(local, -1) >= 3 && !role_word(local))
+				add_string(s->needles, i, local,
+					   "local part of the address", 1);
+			/* "eleni.papadopoulou": the name in Latin letters,
+			 * as a signature may write it. */
+			g_strdelimit(local, "._-+", ' ');
+			add_words(s->needles, i, local, 1);
+			g_free(local);
+		}
+		for (j = 0; j < id->names->len; j++) {
+			add_string(s->needles, i, id->names->pdata[j], "name",
+				   0);
+			add_words(s->needles, i, id->names->pdata[j], 0);
+		}
+	}
+}
+
+/* ---- scanning ------------------------------------------------------- */
+
+static int
+word_byte(guchar c)
+{
+	return g_ascii_isalnum(c) || c >= 0x80;
+}
+
+static const char *
+find(const char *hay, size_t hlen, const needle_t *n)
+{
+	const char *p = hay, *end = hay + hlen;
+
+	while (p < end) {
+		const char *m = memmem(p, end - p, n->bytes, n->len);
+
+		if (!m)
+			return NULL;
+		if (!n->word ||
+		    ((m == hay || !word_byte(m[-1])) &&
+		     (m + n->len == end || !word_byte(m[n->len]))))
+			return m;
+		p = m + 1;
+	}
+	return NULL;
+}
+
+static char *
+strip(const char *data, size_t len, int soft_breaks, size_t *out_len)
+{
+	char *r = g_malloc(len + 1);
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		if (soft_breaks && data[i] == '=' && i + 1 < len &&
+		    (data[i + 1] == '\n' ||
+		     (data[i + 1] == '\r' && i + 2 < len &&
+		      data[i + 2] == '\n'))) {
+			i += data[i + 1] == '\r' ? 2 : 1;
+			continue;
+		}
+		if (!soft_breaks && (data[i] == '\r' || data[i] == '\n'))
+			continue;
+		r[o++] = soft_breaks ? g_ascii_tolower(data[i]) : data[i];
+	}
+	r[o] = 0;
+	*out_len = o;
+	return r;
+}
+
+/* NFKC then case folding; NULL when data is not UTF-8. */
+static char *
+fold_text(const char *data, size_t len, size_t *out_len)
+{
+	char *nfc, *fold;
+
+	if (!g_utf8_validate(data, len, NULL))
+		return NULL;
+	nfc = g_utf8_normalize(data, len, G_NORMALIZE_NFKC);
+	fold = g_utf8_casefold(nfc ? nfc : "", -1);
+	g_free(nfc);
+	*out_len = strlen(fold);
+	return fold;
+}
+
+/* Invisible to a reader, so free to hide inside a name: U+00AD, the
+ * zero-width characters, joiners, variation selectors, tag characters. */
+static int
+ignorable(gunichar c)
+{
+	return c == 0xad || c == 0x34f || (c >= 0x200b && c <= 0x200f) ||
+	       (c >= 0x2060 && c <= 0x2064) || c == 0xfeff ||
+	       (c >= 0x180b && c <= 0x180f) || (c >= 0xfe00 && c <= 0xfe0f) ||
+	       (c >= 0xe0000 && c <= 0xe0fff);
+}
+
+static void
+append_unichar(GString *o, gunichar c)
+{
+	if (c && g_unichar_validate(c) && !ignorable(c))
+		g_string_append_unichar(o, c);
+}
+
+/* An HTML character reference at p ("&#113;", "&#x52;", "&amp;", with or
+ * without the ";"): its code point and length, or 0. */
+static size_t
+html_entity(const char *p, const char *end, gunichar *c)
+{
+	static const struct {
+		const char *name;
+		gunichar c;
+	} named[] = {
+		{ "amp", '&' },	 { "lt", '<' },	   { "gt", '>' },
+		{ "quot", '"' }, { "apos", '\'' }, { "nbsp", ' ' },
+		{ "commat", '@' }, { "period", '.' }, { "hyphen", '-' },
+		{ "lowbar", '_' }, { "plus", '+' },
+	};
+	const char *q = p + 1;
+	guint64 v = 0;
+	size_t i;
+
+	if (q < end && *q == '#') {
+		int hex = q + 1 < end && (q[1] == 'x' || q[1] == 'X');
+		const char *d = q + 1 + hex, *e = d;
+
+		while (e < end && e - d < 8 &&
+		       (hex ? g_ascii_isxdigit(*e) : g_ascii_isdigit(*e))) {
+			v = v * (hex ? 16 : 10) +
+			    (hex ? g_ascii_xdigit_value(*e) : *e - '0');
+			e++;
+		}
+		if (e == d)
+			return 0;
+		*c = v > 0x10ffff ? 0xfffd : (gunichar)v;
+		return (e < end && *e == ';' ? e + 1 : e) - p;
+	}
+	for (i = 0; i < G_N_ELEMENTS(named); i++) {
+		size_t n = strlen(named[i].name);
+
+		if ((size_t)(end - q) >= n &&
+		    !g_ascii_strncasecmp(q, named[i].name, n)) {
+			*c = named[i].c;
+			return (q + n < end && q[n] == ';' ? n + 1 : n) + 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The text a browser or a URL decoder would show: HTML character
+ * references and percent-escapes decoded (percent-escapes may make UTF-8
+ * sequences), default-ignorable code points dropped.  Invalid bytes are
+ * kept as Latin-1 so that nothing is lost.
+ */
+static char *
+decode_text(const char *data, size_t len, size_t *out_len)
+{
+	GByteArray *bytes = g_byte_array_sized_new(len + 1);
+	GString *o = g_string_sized_new(len + 1);
+	const char *p = data, *end = data + len;
+	gunichar c;
+
+	while (p < end) {
+		size_t k;
+
+		if (*p == '&' && (k = html_entity(p, end, &c))) {
+			char u[8];
+			int n = g_unichar_to_utf8(c, u);
+
+			g_byte_array_append(bytes, (guint8 *)u, n);
+			p += k;
+		} else if (*p == '%' && end - p >= 3 &&
+			   g_ascii_isxdigit(p[1]) && g_ascii_isxdigit(p[2])) {
+			guint8 b = g_ascii_xdigit_value(p[1]) * 16 +
+				   g_ascii_xdigit_value(p[2]);
+
+			g_byte_array_append(bytes, &b, 1);
+			p += 3;
+		} else {
+			g_byte_array_append(bytes, (const guint8 *)p, 1);
+			p++;
+		}
+	}
+	p = (const char *)bytes->data;
+	end = p + bytes->len;
+	while (p < end) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			append_unichar(o, (guchar)*p);
+			p++;
+			continue;
+		}
+		append_unichar(o, c);
+		p = g_utf8_next_char(p);
+	}
+	g_byte_array_unref(bytes);
+	*out_len = o->len;
+	return g_string_free(o, FALSE);
+}
+
+int
+dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
+		 dc_identity_hit_t *hit)
+{
+	char *hay[HAY_COUNT] = { 0 }, *dec;
+	size_t hlen[HAY_COUNT] = { 0 }, dlen, k;
+	int found = 0;
+	guint i;
+
+	compile(s);
+	if (!s->needles->len)
+		return 0;
+	hay[HAY_LOWER] = ascii_lower(data, len);
+	hlen[HAY_LOWER] = len;
+	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP]);
+	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64]);
+	hay[HAY_FOLD] = fold_text(data, len, &hlen[HAY_FOLD]);
+	dec = decode_text(data, len, &dlen);
+	hay[HAY_DECODED] = fold_text(dec, dlen, &hlen[HAY_DECODED]);
+	g_free(dec);
+	for (i = 0; i < s->needles->len && !found; i++) {
+		const needle_t *n = s->needles->pdata[i];
+		enum hay h = n->hay;
+		const char *m = NULL;
+
+		if (hay[h])
+			m = find(hay[h], hlen[h], n);
+		if (!m && h == HAY_FOLD && hay[HAY_DECODED]) {
+			h = HAY_DECODED;
+			m = find(hay[h], hlen[h], n);
+		}
+		if (!m)
+			continue;
+		found = 1;
+		if (hit) {
+			hit->identity = n->id;
+			g_strlcpy(hit->form, n->form, sizeof(hit->form));
+			if (h == HAY_DECODED)
+				g_strlcat(hit->form, ", decoded",
+					  sizeof(hit->form));
+			hit->offset = m - hay[h];
+			hit->line = 1;
+			for (k = 0; k < MIN(hit->offset, len); k++)
+				hit->line += data[k] == '\n';
+		}
+	}
+	for (i = 0; i < HAY_COUNT; i++)
+		g_free(hay[i]);
+	return found;
+}
+
+char *
+dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
+			 const dc_identity_hit_t *hit)
+{
+	const dc_identity_t *id = dc_identity_get(s, hit->identity);
+	const char *role = id ? id->label : "participant";
+
+	return g_strdup_printf(
+		"%s, line %u, shows a form of %s (identity %u: %s).  "
+		"Remove it (from the note, or the attachment it is in); "
+		"a packet can be made with --redact; "
+		"--include-identities writes an identifiable export on "
+		"purpose",
+		what, hit->line, role, hit->identity + 1, hit->form);
+}
+
+dc_status_t
+dc_identity_scan_file(dc_identity_set_t *s, const char *path, int *found,
+		      dc_identity_hit_t *hit, dc_error_t *err)
+{
+	GError *ge = NULL;
+	char *data = NULL;
+	gsize len = 0;
+
+	*found = 0;
+	if (!g_file_get_contents(path, &data, &len, &ge)) {
+		dc_fail(err, DC_E_IO, "scanning %s: %s", path, ge->message);
+		g_error_free(ge);
+		return DC_E_IO;
+	}
+	*found = dc_identity_scan(s, data, len, hit);
+	g_free(data);
+	return DC_OK;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Identities and the identity scan.  Before an export leaves decorum, its
+ * bytes are searched for every participant's name and address in every
+ * form a mail program might have written them in:
+ *
+ *   plain, ASCII-lowercased and Unicode case-folded (so "ZOË" finds "Zoë"),
+ *   the address's local part alone (3 characters or more),
+ *   each word of a name (3 or more) as a whole word,
+ *   UTF-8 and ISO-8859-1 bytes,
+ *   base64 of each at the 3 byte alignments (line breaks ignored), which
+ *   covers base64 bodies and RFC 2047 B words,
+ *   quoted-printable (soft line breaks ignored) and RFC 2047 Q words
+ *   ("_" or "=20" for a space),
+ *
+ * each of the encoded forms for the identity as written, lowercased and
+ * uppercased.  The report refuses to write and the packet fails when the
+ * scan finds anything.
+ */
+#ifndef DC_PRIVACY_H
+#define DC_PRIVACY_H
+
+#include <glib.h>
+#include <stddef.h>
+
+#include "core/mail/mail.h"
+#include "core/base/status.h"
+#include "store/store.h"
+
+typedef struct dc_identity {
+	char *label;   /* "Reporter A", "participant 3": safe to print */
+	GPtrArray *names; /* display names (char *), may be empty */
+	char *address; /* lowercased */
+} dc_identity_t;
+
+typedef struct dc_identity_set dc_identity_set_t;
+
+dc_identity_set_t *dc_identity_set_new(void);
+void dc_identity_set_free(dc_identity_set_t *s);
+/*
+ * Add a person (address may be NULL when only a name is known).  A known
+ * address is merged: a name is added to it.  Returns the identity.
+ */
+const dc_identity_t *dc_identity_add(dc_identity_set_t *s, const char *label,
+				     const char *name, const char *address);
+guint dc_identity_count(const dc_identity_set_t *s);
+/* A number no other set and no other state of this set ever has (it
+ * changes with every dc_identity_add): what a cache of work derived from
+ * the set is keyed by. */
+guint64 dc_identity_set_serial(const dc_identity_set_t *s);
+const dc_identity_t *dc_identity_get(const dc_identity_set_t *s, guint i);
+/* The identity with this address (any case), or NULL. */
+const dc_identity_t *dc_identity_find(const dc_identity_set_t *s,
+				      const char *address);
+/* Add every person in an address list ("A <a@x>, b@y"), skipping mailing
+ * lists and role addresses (dc_address_is_person). */
+void dc_identity_add_list(dc_identity_set_t *s, const char *label,
+			  const char *list);
+
+typedef struct dc_identity_hit {
+	guint identity; /* index into the set */
+	char form[64];  /* "address, base64", "name, case-folded", ... */
+	size_t offset;  /* in the scanned data (approximate for encoded) */
+	guint line;     /* 1-based line of offset (approximate as offset) */
+} dc_identity_hit_t;
+
+/* 1 and *hit when any identity shows in data, else 0. */
+int dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
+		     dc_identity_hit_t *hit);
+/*
+ * What a refusal says about a hit, for a log or a terminal: where (what,
+ * e.g. "the report" or "thread.mbox", and the line), whose (the person's
+ * label and role, never the identity) and in which form, then what to do.
+ * Free with g_free.
+ */
+char *dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
+			       const dc_identity_hit_t *hit);
+/* Scan a file; *found as above.  DC_E_IO when it cannot be read. */
+dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
+				  int *found, dc_identity_hit_t *hit,
+				  dc_error_t *err);
+
+/* Public kernel lists archived on lore (vger, lists.linux.dev, ...). */
+int dc_address_is_public_list(const char *address);
+/* Did m go to a public list (To or Cc)?  Only such mail is on lore. */
+int dc_message_is_public(const dc_message_t *m);
+/* m's lore link when it went to a public list, else NULL: private mail
+ * to the committee is on no archive, and its link would show its
+ * Message-ID, which can name the sender (g_free). */
+char *dc_message_lore_url(const dc_message_t *m);
+/* A domain that names its people: not a big mail provider, not the
+ * kernel's own hosts, not one reserved for documentation (RFC 2606). */
+int dc_domain_is_personal(const char *domain);
+/* Not a list, not a role address such as conduct@kernel.org. */
+int dc_address_is_person(const char *address);
+
+#endif
