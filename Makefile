@@ -33,6 +33,7 @@ DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 	     core/base/config.c core/base/clock.c core/base/safefile.c \
 	     core/base/testhook.c
+BASE_SRC  += core/base/sprinter.c
 STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
@@ -52,6 +53,8 @@ CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-csv.c core/export/report.c core/export/packet.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
+# Each object of the structured output, described once.
+CORE_SRC  += core/export/describe.c
 TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \

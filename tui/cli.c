@@ -192,15 +192,17 @@ dc_cli_date(time_t t, char buf[static 32])
 		snprintf(buf, 32, "?");
 }
 
-char *
-dc_cli_iso8601(time_t t)
+dc_sp_t *
+dc_cli_sprinter(dc_cli_t *cli)
 {
-	GDateTime *d = g_date_time_new_from_unix_utc(t);
-	char *s;
+	return dc_sp_json_new(1);
+}
 
-	if (!d)
-		return g_strdup("");
-	s = g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ");
-	g_date_time_unref(d);
-	return s;
+void
+dc_cli_sprint(dc_cli_t *cli, dc_sp_t *sp)
+{
+	char *text = dc_sp_finish(sp);
+
+	fputs(text, cli->out);
+	g_free(text);
 }

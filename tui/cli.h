@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "core/base/sprinter.h"
 #include "core/mail/mail.h"
 #include "core/base/status.h"
 #include "core/case/open.h"
@@ -62,8 +63,11 @@ dc_status_t dc_cli_store(dc_cli_t *cli, int how, dc_store_t **out,
 int dc_cli_case_number(const char *s, int64_t *out);
 /* "2026-11-03 14:05" in local time. */
 void dc_cli_date(time_t t, char buf[static 32]);
-/* "2026-11-03T14:05:00Z" (g_free). */
-char *dc_cli_iso8601(time_t t);
+/* A command's --json output: a structured printer (core/base/sprinter.h)
+ * to describe it through, then dc_cli_sprint() to finish it and write it
+ * to the command's output. */
+dc_sp_t *dc_cli_sprinter(dc_cli_t *cli);
+void dc_cli_sprint(dc_cli_t *cli, dc_sp_t *sp);
 
 /* The acting identity: --as, else $DECORUM_AS, else [identity] address
  * in decorum's config, else notmuch's user primary_email, else $USER. */

@@ -28,7 +28,7 @@
 #include "core/base/config.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
 #include "core/base/sanitize.h"
@@ -103,51 +103,6 @@ static char *
 san(const char *s)
 {
 	return dc_sanitize_line(s ? s : "");
-}
-
-static void
-jstr(dc_json_t *j, const char *key, const char *v)
-{
-	char *s = v ? san(v) : NULL;
-
-	dc_json_key(j, key);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-jval(dc_json_t *j, const char *v)
-{
-	char *s = san(v);
-
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-jtime(dc_json_t *j, const char *key, int64_t t)
-{
-	char *s = t ? dc_cli_iso8601(t) : NULL;
-
-	dc_json_key(j, key);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-jint(dc_json_t *j, const char *key, int64_t v)
-{
-	dc_json_key(j, key);
-	dc_json_int(j, v);
-}
-
-static void
-json_out(dc_cli_t *cli, dc_json_t *j)
-{
-	char *text = dc_json_finish(j);
-
-	fputs(text, cli->out);
-	g_free(text);
 }
 
 static void
@@ -240,186 +195,6 @@ need(dc_cli_t *cli, const opts_t *o, int n, const char *what)
 }
 
 /* ---- output ------------------------------------------------------------- */
-
-static void
-json_outcome(dc_json_t *j, const dc_outcome_t *o)
-{
-	dc_json_begin_object(j);
-	jint(j, "event", o->event_id);
-	jstr(j, "outcome", dc_outcome_name(o->kind));
-	jstr(j, "label", dc_outcome_label(o->kind));
-	jint(j, "rung", o->kind);
-	jtime(j, "at", o->at);
-	jstr(j, "by", o->actor);
-	if (o->kind == DC_OUTCOME_ADMONITION) {
-		dc_json_key(j, "public");
-		dc_json_bool(j, o->public_);
-	}
-	if (o->kind == DC_OUTCOME_MEASURE) {
-		jstr(j, "what", o->what);
-		jstr(j, "scope", o->scope);
-		jtime(j, "from", o->from);
-		jtime(j, "until", o->until);
-		jstr(j, "until_release", o->until_release);
-	}
-	jstr(j, "note", o->note);
-	dc_json_end_object(j);
-}
-
-static void
-json_tally(dc_json_t *j, const dc_tally_t *t)
-{
-	dc_json_begin_object(j);
-	jstr(j, "rule", dc_vote_rule_name(t->rule));
-	jint(j, "for", t->n_for);
-	jint(j, "against", t->n_against);
-	jint(j, "abstain", t->n_abstain);
-	jint(j, "recused", t->n_recused);
-	jint(j, "members", t->members);
-	jint(j, "denominator", t->denominator);
-	dc_json_key(j, "decided");
-	dc_json_bool(j, t->decided);
-	dc_json_key(j, "passed");
-	dc_json_bool(j, t->passed);
-	dc_json_key(j, "tie");
-	dc_json_bool(j, t->tie);
-	jstr(j, "result", t->why);
-	dc_json_end_object(j);
-}
-
-static void
-json_case_body(dc_json_t *j, const dc_case_t *c, const dc_tally_t *t,
-	       GPtrArray *late)
-{
-	const dc_outcome_t *top = dc_case_top_outcome(c);
-	guint i;
-
-	jint(j, "id", c->id);
-	jstr(j, "kind", dc_kind_name(c->kind));
-	jstr(j, "state", c->state);
-	dc_json_key(j, "withdrawn");
-	dc_json_bool(j, c->withdrawn);
-	dc_json_key(j, "converted");
-	dc_json_bool(j, c->converted);
-	dc_json_key(j, "counts_as_report");
-	dc_json_bool(j, !c->withdrawn && c->kind != DC_KIND_TAB);
-	jstr(j, "next_states", dc_case_next_states(c->state));
-	jtime(j, "created", c->created_at);
-	jtime(j, "updated", c->updated_at);
-	jtime(j, "reported", c->reported_at);
-	jstr(j, "opened_by", c->opened_by);
-	jstr(j, "subject", c->subject);
-	dc_json_key(j, "threads");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->threads->len; i++)
-		dc_json_string(j, c->threads->pdata[i]);
-	dc_json_end_array(j);
-	dc_json_key(j, "messages");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->mail->len; i++) {
-		const dc_store_mail_t *m = c->mail->pdata[i];
-
-		dc_json_begin_object(j);
-		jstr(j, "message_id", m->message_id);
-		jstr(j, "scope", m->scope);
-		jstr(j, "role", m->role);
-		jstr(j, "thread", m->thread_id);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "participants");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->participants->len; i++) {
-		const dc_participant_t *p = c->participants->pdata[i];
-
-		dc_json_begin_object(j);
-		jstr(j, "role", p->role);
-		jstr(j, "address", p->address);
-		jstr(j, "name", p->name);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "conflicts");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->conflicts->len; i++) {
-		const dc_conflict_t *x = c->conflicts->pdata[i];
-
-		dc_json_begin_object(j);
-		jstr(j, "address", x->address);
-		dc_json_key(j, "recused");
-		dc_json_bool(j, x->recused);
-		jstr(j, "note", x->note);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "outcome");
-	if (top)
-		json_outcome(j, top);
-	else
-		dc_json_null(j);
-	dc_json_key(j, "outcomes");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->outcomes->len; i++)
-		json_outcome(j, c->outcomes->pdata[i]);
-	dc_json_end_array(j);
-	dc_json_key(j, "votes");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->votes->len; i++) {
-		const dc_vote_t *v = c->votes->pdata[i];
-
-		dc_json_begin_object(j);
-		jstr(j, "member", v->member);
-		jstr(j, "vote", dc_vote_choice_name(v->choice));
-		jtime(j, "at", v->at);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "tally");
-	json_tally(j, t);
-	dc_json_key(j, "notes");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->notes->len; i++) {
-		const dc_note_t *n = c->notes->pdata[i];
-		char *s = dc_sanitize(n->text, -1, DC_SAN_TEXT, NULL);
-
-		dc_json_begin_object(j);
-		jtime(j, "at", n->at);
-		jstr(j, "by", n->actor);
-		dc_json_key(j, "text");
-		dc_json_string(j, s);
-		dc_json_end_object(j);
-		g_free(s);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "history");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->history->len; i++) {
-		const dc_history_t *h = c->history->pdata[i];
-
-		dc_json_begin_object(j);
-		jint(j, "event", h->id);
-		jtime(j, "at", h->at);
-		jstr(j, "by", h->actor);
-		jstr(j, "type", h->type);
-		jstr(j, "summary", h->summary);
-		dc_json_key(j, "undone_by");
-		if (h->undone_by)
-			dc_json_int(j, h->undone_by);
-		else
-			dc_json_null(j);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "late_replies");
-	if (late) {
-		dc_json_begin_array(j);
-		for (i = 0; i < late->len; i++)
-			jval(j, late->pdata[i]);
-		dc_json_end_array(j);
-	} else {
-		dc_json_null(j);
-	}
-}
 
 static void
 text_outcome(dc_cli_t *cli, const dc_outcome_t *o)
@@ -597,12 +372,10 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	if (with_late && dc_case_late_replies(s, &mo, id, &late, NULL) != DC_OK)
 		late = NULL;
 	if (o->json) {
-		dc_json_t *j = dc_json_new(1);
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		json_case_body(j, c, &t, late);
-		dc_json_end_object(j);
-		json_out(cli, j);
+		dc_describe_case(sp, c, &t, late);
+		dc_cli_sprint(cli, sp);
 	} else {
 		text_case(cli, c, &t, late);
 	}
@@ -624,16 +397,10 @@ changed(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	if (dc_case_get(s, id, &c, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (o->json) {
-		dc_json_t *j = dc_json_new(1);
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		jint(j, "id", c->id);
-		jstr(j, "kind", dc_kind_name(c->kind));
-		jstr(j, "state", c->state);
-		jstr(j, "change", what);
-		jint(j, "queued_tag_changes", queued);
-		dc_json_end_object(j);
-		json_out(cli, j);
+		dc_describe_case_change(sp, c, what, queued);
+		dc_cli_sprint(cli, sp);
 	} else {
 		fprintf(cli->out, "case %" G_GINT64_FORMAT ": %s (now %s, %s)\n",
 			(gint64)c->id, what, dc_kind_name(c->kind), c->state);
@@ -676,13 +443,13 @@ sub_late(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 	}
 	dc_case_free(c);
 	if (o->json) {
-		dc_json_t *j = dc_json_new(1);
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_array(j);
+		dc_sp_list(sp);
 		for (i = 0; i < late->len; i++)
-			jval(j, late->pdata[i]);
-		dc_json_end_array(j);
-		json_out(cli, j);
+			dc_sp_mail(sp, late->pdata[i]);
+		dc_sp_end(sp);
+		dc_cli_sprint(cli, sp);
 	} else {
 		for (i = 0; i < late->len; i++) {
 			char *m = san(late->pdata[i]);
@@ -904,10 +671,10 @@ sub_tally(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 	tally_of(s, c, rule, &t);
 	dc_case_free(c);
 	if (o->json) {
-		dc_json_t *j = dc_json_new(1);
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		json_tally(j, &t);
-		json_out(cli, j);
+		dc_describe_tally(sp, &t);
+		dc_cli_sprint(cli, sp);
 	} else {
 		fprintf(cli->out,
 			"%d for, %d against, %d abstain, %d recused\n"
@@ -943,22 +710,13 @@ expiring(dc_cli_t *cli, dc_store_t *s, const opts_t *o)
 		cases = g_ptr_array_new();
 	dc_outcome_expiring(cases, now(), days, &rel, &hits);
 	if (o->json) {
-		dc_json_t *j = dc_json_new(1);
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_array(j);
-		for (i = 0; i < hits->len; i++) {
-			const dc_expiry_t *e = hits->pdata[i];
-
-			dc_json_begin_object(j);
-			jint(j, "case", e->case_id);
-			dc_json_key(j, "expired");
-			dc_json_bool(j, e->expired);
-			dc_json_key(j, "measure");
-			json_outcome(j, e->outcome);
-			dc_json_end_object(j);
-		}
-		dc_json_end_array(j);
-		json_out(cli, j);
+		dc_sp_list(sp);
+		for (i = 0; i < hits->len; i++)
+			dc_describe_expiry(sp, hits->pdata[i]);
+		dc_sp_end(sp);
+		dc_cli_sprint(cli, sp);
 	} else {
 		for (i = 0; i < hits->len; i++) {
 			const dc_expiry_t *e = hits->pdata[i];

@@ -4,7 +4,7 @@
 #include <getopt.h>
 
 #include "core/case/case.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/base/sanitize.h"
 #include "tui/cli.h"
 
@@ -16,60 +16,6 @@ const dc_cmd_t cmd_cases = {
 	.summary = "list the cases in the store",
 	.run = run,
 };
-
-static void
-json_time(dc_json_t *j, const char *key, int64_t t)
-{
-	char *s = dc_cli_iso8601(t);
-
-	dc_json_key(j, key);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-json_case(dc_json_t *j, const dc_case_t *c)
-{
-	char *s;
-	guint i;
-
-	dc_json_begin_object(j);
-	dc_json_key(j, "id");
-	dc_json_int(j, c->id);
-	dc_json_key(j, "kind");
-	dc_json_string(j, dc_kind_name(c->kind));
-	dc_json_key(j, "state");
-	dc_json_string(j, c->state);
-	json_time(j, "created", c->created_at);
-	json_time(j, "updated", c->updated_at);
-	json_time(j, "reported", c->reported_at);
-	dc_json_key(j, "subject");
-	dc_json_string(j, s = dc_sanitize_line(c->subject));
-	g_free(s);
-	dc_json_key(j, "threads");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->threads->len; i++)
-		dc_json_string(j, c->threads->pdata[i]);
-	dc_json_end_array(j);
-	dc_json_key(j, "notes");
-	dc_json_begin_array(j);
-	for (i = 0; i < c->notes->len; i++) {
-		const dc_note_t *n = c->notes->pdata[i];
-
-		dc_json_begin_object(j);
-		json_time(j, "at", n->at);
-		dc_json_key(j, "by");
-		dc_json_string(j, s = dc_sanitize_line(n->actor));
-		g_free(s);
-		dc_json_key(j, "text");
-		dc_json_string(j, s = dc_sanitize(n->text, -1, DC_SAN_TEXT,
-						  NULL));
-		g_free(s);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	dc_json_end_object(j);
-}
 
 static void
 text_case(dc_cli_t *cli, const dc_case_t *c)
@@ -116,16 +62,13 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (!cases)
 		cases = g_ptr_array_new();
 	if (json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_array(j);
+		dc_sp_list(sp);
 		for (i = 0; i < cases->len; i++)
-			json_case(j, cases->pdata[i]);
-		dc_json_end_array(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+			dc_describe_case_row(sp, cases->pdata[i]);
+		dc_sp_end(sp);
+		dc_cli_sprint(cli, sp);
 	} else {
 		for (i = 0; i < cases->len; i++)
 			text_case(cli, cases->pdata[i]);

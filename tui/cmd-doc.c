@@ -10,7 +10,7 @@
 #include <getopt.h>
 
 #include "core/docs/doclink.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "tui/cli.h"
 
 static int run(dc_cli_t *cli, int argc, char **argv);
@@ -27,8 +27,7 @@ list(dc_cli_t *cli, int json)
 {
 	int i, n;
 	const dc_doclink_t *l = dc_doclinks(&n);
-	dc_json_t *j;
-	char *text;
+	dc_sp_t *sp;
 
 	if (!json) {
 		for (i = 0; i < n; i++)
@@ -36,30 +35,12 @@ list(dc_cli_t *cli, int json)
 				l[i].title, "", l[i].url);
 		return DC_EXIT_OK;
 	}
-	j = dc_json_new(1);
-	dc_json_begin_array(j);
-	for (i = 0; i < n; i++) {
-		dc_json_begin_object(j);
-		dc_json_key(j, "name");
-		dc_json_string(j, l[i].name);
-		dc_json_key(j, "title");
-		dc_json_string(j, l[i].title);
-		dc_json_key(j, "page");
-		dc_json_string(j, l[i].page);
-		dc_json_key(j, "label");
-		dc_json_string(j, l[i].label);
-		dc_json_key(j, "anchor");
-		dc_json_string(j, l[i].anchor);
-		dc_json_key(j, "url");
-		dc_json_string(j, l[i].url);
-		dc_json_key(j, "installed");
-		dc_json_bool(j, l[i].installed);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	text = dc_json_finish(j);
-	fputs(text, cli->out);
-	g_free(text);
+	sp = dc_cli_sprinter(cli);
+	dc_sp_list(sp);
+	for (i = 0; i < n; i++)
+		dc_describe_doclink(sp, &l[i]);
+	dc_sp_end(sp);
+	dc_cli_sprint(cli, sp);
 	return DC_EXIT_OK;
 }
 
@@ -83,24 +64,10 @@ static void
 show_json(dc_cli_t *cli, const dc_doclink_t *l, const dc_doc_section_t *s,
 	  const char *html)
 {
-	dc_json_t *j = dc_json_new(1);
-	char *text;
+	dc_sp_t *sp = dc_cli_sprinter(cli);
 
-	dc_json_begin_object(j);
-	dc_json_key(j, "name");
-	dc_json_string(j, l->name);
-	dc_json_key(j, "title");
-	dc_json_string(j, s->title ? s->title : l->title);
-	dc_json_key(j, "text");
-	dc_json_string(j, s->text);
-	dc_json_key(j, "url");
-	dc_json_string(j, l->url);
-	dc_json_key(j, "html");
-	dc_json_string(j, html);
-	dc_json_end_object(j);
-	text = dc_json_finish(j);
-	fputs(text, cli->out);
-	g_free(text);
+	dc_describe_doc_section(sp, l, s, html);
+	dc_cli_sprint(cli, sp);
 }
 
 static int

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "core/mail/fsck.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/base/sanitize.h"
 #include "tui/cli.h"
 
@@ -25,60 +25,10 @@ const dc_cmd_t cmd_fsck = {
 static void
 print_json(dc_cli_t *cli, const dc_fsck_t *f, int repaired)
 {
-	dc_json_t *j = dc_json_new(1);
-	char *text;
-	guint i;
+	dc_sp_t *sp = dc_cli_sprinter(cli);
 
-	dc_json_begin_object(j);
-	dc_json_key(j, "threads");
-	dc_json_int(j, f->threads);
-	dc_json_key(j, "tags");
-	dc_json_int(j, f->tags);
-	dc_json_key(j, "limit");
-	dc_json_int(j, f->limit);
-	dc_json_key(j, "queued");
-	dc_json_int(j, f->pending);
-	dc_json_key(j, "repaired");
-	dc_json_bool(j, repaired);
-	dc_json_key(j, "differences");
-	dc_json_begin_array(j);
-	for (i = 0; i < f->diffs->len; i++) {
-		const dc_fsck_diff_t *d = f->diffs->pdata[i];
-		char *m = dc_sanitize_line(d->message_id);
-
-		dc_json_begin_object(j);
-		dc_json_key(j, "thread");
-		dc_json_string(j, d->thread_id);
-		dc_json_key(j, "message");
-		dc_json_string(j, m);
-		dc_json_key(j, "tag");
-		dc_json_string(j, d->tag);
-		dc_json_key(j, "problem");
-		dc_json_string(j, d->missing ? "missing in notmuch"
-					     : "not in the store");
-		dc_json_end_object(j);
-		g_free(m);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "missing");
-	dc_json_begin_array(j);
-	for (i = 0; i < f->gone->len; i++) {
-		const dc_fsck_gone_t *g = f->gone->pdata[i];
-		char *m = dc_sanitize_line(g->message_id);
-
-		dc_json_begin_object(j);
-		dc_json_key(j, "case");
-		dc_json_int(j, g->case_id);
-		dc_json_key(j, "message");
-		dc_json_string(j, m);
-		dc_json_end_object(j);
-		g_free(m);
-	}
-	dc_json_end_array(j);
-	dc_json_end_object(j);
-	text = dc_json_finish(j);
-	fputs(text, cli->out);
-	g_free(text);
+	dc_describe_fsck(sp, f, repaired);
+	dc_cli_sprint(cli, sp);
 }
 
 static void

@@ -6,7 +6,7 @@
 
 #include "core/case/action.h"
 #include "core/case/case.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/base/sanitize.h"
 #include "tui/cli.h"
 
@@ -56,54 +56,6 @@ print_text(dc_cli_t *cli, const dc_thread_summary_t *ts, const dc_case_t *c)
 	g_free(subject);
 }
 
-static void
-print_json(dc_json_t *j, const dc_thread_summary_t *ts, const dc_case_t *c)
-{
-	char *s;
-	guint i;
-
-	dc_json_begin_object(j);
-	dc_json_key(j, "thread");
-	dc_json_string(j, ts->thread_id);
-	dc_json_key(j, "timestamp");
-	dc_json_int(j, ts->newest);
-	dc_json_key(j, "oldest");
-	dc_json_int(j, ts->oldest);
-	dc_json_key(j, "matched");
-	dc_json_int(j, ts->matched);
-	dc_json_key(j, "total");
-	dc_json_int(j, ts->total);
-	dc_json_key(j, "authors");
-	dc_json_string(j, s = dc_sanitize_line(ts->authors));
-	g_free(s);
-	dc_json_key(j, "subject");
-	dc_json_string(j, s = dc_sanitize_line(ts->subject));
-	g_free(s);
-	dc_json_key(j, "partial");
-	dc_json_bool(j, ts->partial);
-	dc_json_key(j, "tags");
-	dc_json_begin_array(j);
-	for (i = 0; i < ts->tags->len; i++) {
-		dc_json_string(j, s = dc_sanitize_line(ts->tags->pdata[i]));
-		g_free(s);
-	}
-	dc_json_end_array(j);
-	dc_json_key(j, "case");
-	if (c) {
-		dc_json_begin_object(j);
-		dc_json_key(j, "id");
-		dc_json_int(j, c->id);
-		dc_json_key(j, "kind");
-		dc_json_string(j, dc_kind_name(c->kind));
-		dc_json_key(j, "state");
-		dc_json_string(j, c->state);
-		dc_json_end_object(j);
-	} else {
-		dc_json_null(j);
-	}
-	dc_json_end_object(j);
-}
-
 static int
 parse(dc_cli_t *cli, int argc, char **argv, struct list_opts *o)
 {
@@ -147,13 +99,13 @@ list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
 {
 	dc_thread_summary_t ts = { 0 };
 	dc_thread_iter_t *it = NULL;
-	dc_json_t *j = o->json ? dc_json_new(1) : NULL;
+	dc_sp_t *j = o->json ? dc_cli_sprinter(cli) : NULL;
 	dc_error_t err = { 0 };
 	long n = 0;
 
 	if (dc_mail_search(mail, o->query, o->sort, &it, &err) != DC_OK) {
 		if (j)
-			g_free(dc_json_finish(j));
+			g_free(dc_sp_finish(j));
 		return dc_cli_fail(cli, &err);
 	}
 	/* A command that records nothing keeps its view of the cache to
@@ -163,14 +115,14 @@ list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
 		dc_error_clear(&err);
 	}
 	if (j)
-		dc_json_begin_array(j);
+		dc_sp_list(j);
 	while ((o->limit < 0 || n < o->limit) && dc_thread_iter_next(it, &ts)) {
 		dc_case_t *c = NULL;
 
 		if (store)
 			dc_case_for_thread(store, ts.thread_id, &c, NULL);
 		if (j)
-			print_json(j, &ts, c);
+			dc_describe_thread_row(j, &ts, c);
 		else
 			print_text(cli, &ts, c);
 		dc_case_free(c);
@@ -179,12 +131,8 @@ list_threads(dc_cli_t *cli, dc_mail_t *mail, dc_store_t *store,
 	dc_thread_summary_clear(&ts);
 	dc_thread_iter_free(it);
 	if (j) {
-		char *text;
-
-		dc_json_end_array(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_sp_end(j);
+		dc_cli_sprint(cli, j);
 	}
 	return DC_EXIT_OK;
 }

@@ -8,7 +8,7 @@
 
 #include "core/base/clock.h"
 #include "core/case/access.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/case/release.h"
 #include "core/base/sanitize.h"
 #include "tui/cli.h"
@@ -30,26 +30,6 @@ now(void)
 	return dc_now();
 }
 
-static void
-jstr(dc_json_t *j, const char *key, const char *v)
-{
-	char *s = v ? dc_sanitize_line(v) : NULL;
-
-	dc_json_key(j, key);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-jtime(dc_json_t *j, const char *key, int64_t t)
-{
-	char *s = t ? dc_cli_iso8601(t) : NULL;
-
-	dc_json_key(j, key);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
 static int
 list(dc_cli_t *cli, dc_store_t *s, int json)
 {
@@ -60,25 +40,13 @@ list(dc_cli_t *cli, dc_store_t *s, int json)
 	if (dc_member_list(s, &all, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_array(j);
-		for (i = 0; i < all->len; i++) {
-			const dc_store_member_t *m = all->pdata[i];
-
-			dc_json_begin_object(j);
-			jstr(j, "address", m->address);
-			jstr(j, "name", m->name);
-			jstr(j, "role", m->role);
-			jtime(j, "joined", m->joined);
-			jtime(j, "left", m->left);
-			dc_json_end_object(j);
-		}
-		dc_json_end_array(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_sp_list(sp);
+		for (i = 0; i < all->len; i++)
+			dc_describe_member(sp, all->pdata[i]);
+		dc_sp_end(sp);
+		dc_cli_sprint(cli, sp);
 	} else {
 		for (i = 0; i < all->len; i++) {
 			const dc_store_member_t *m = all->pdata[i];
@@ -113,16 +81,10 @@ whoami(dc_cli_t *cli, dc_store_t *s, int json)
 	if (a)
 		why = dc_access_describe(a);
 	if (json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		jstr(j, "identity", who);
-		jstr(j, "access", why);
-		dc_json_end_object(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_describe_identity(sp, who, why);
+		dc_cli_sprint(cli, sp);
 	} else {
 		fprintf(cli->out, "%s\n%s\n", who ? who : "(unidentified)",
 			why);
@@ -211,16 +173,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 		st = dc_member_leave(s, args[0], left ? tl : now(),
 				     dc_cli_actor(cli, NULL), now(), &err);
 	if (st == DC_OK && json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		jstr(j, "member", args[0]);
-		jstr(j, "change", sub);
-		dc_json_end_object(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_describe_member_change(sp, args[0], sub);
+		dc_cli_sprint(cli, sp);
 	} else if (st == DC_OK)
 		fprintf(cli->out, "member %s: %s\n", args[0],
 			!strcmp(sub, "add") ? "recorded" : "left");

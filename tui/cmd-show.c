@@ -3,7 +3,7 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/privacy/privacy.h"
 #include "core/base/sanitize.h"
 #include "tui/cli.h"
@@ -16,82 +16,6 @@ const dc_cmd_t cmd_show = {
 	.summary = "show the messages of a thread in thread order",
 	.run = run,
 };
-
-/* Write a sanitized string member, or null for NULL. */
-static void
-json_member(dc_json_t *j, const char *key, const char *raw, dc_san_mode_t m)
-{
-	char *s;
-
-	dc_json_key(j, key);
-	if (!raw) {
-		dc_json_null(j);
-		return;
-	}
-	s = dc_sanitize(raw, -1, m, NULL);
-	dc_json_string(j, s);
-	g_free(s);
-}
-
-static void
-json_flags(dc_json_t *j, unsigned flags)
-{
-	dc_json_key(j, "problems");
-	dc_json_begin_array(j);
-	if (flags & DC_MSG_UNREADABLE)
-		dc_json_string(j, "unreadable");
-	if (flags & DC_MSG_MALFORMED)
-		dc_json_string(j, "malformed");
-	dc_json_end_array(j);
-}
-
-static void
-json_message(dc_json_t *j, const dc_message_t *m)
-{
-	char *s;
-	guint i;
-
-	dc_json_begin_object(j);
-	json_member(j, "id", m->message_id, DC_SAN_LINE);
-	dc_json_key(j, "depth");
-	dc_json_int(j, m->depth);
-	dc_json_key(j, "timestamp");
-	dc_json_int(j, m->date);
-	dc_json_key(j, "matched");
-	dc_json_bool(j, !!(m->flags & DC_MSG_MATCHED));
-	json_member(j, "from", m->from, DC_SAN_LINE);
-	json_member(j, "to", m->to, DC_SAN_LINE);
-	json_member(j, "cc", m->cc, DC_SAN_LINE);
-	json_member(j, "subject", m->subject, DC_SAN_LINE);
-	json_member(j, "in_reply_to", m->in_reply_to, DC_SAN_LINE);
-	dc_json_key(j, "tags");
-	dc_json_begin_array(j);
-	for (i = 0; i < m->tags->len; i++) {
-		dc_json_string(j, s = dc_sanitize_line(m->tags->pdata[i]));
-		g_free(s);
-	}
-	dc_json_end_array(j);
-	json_member(j, "filename", m->filename, DC_SAN_LINE);
-	s = dc_message_lore_url(m); /* null: private mail, not on lore */
-	json_member(j, "lore", s, DC_SAN_LINE);
-	g_free(s);
-	json_flags(j, m->flags);
-	dc_json_key(j, "attachments");
-	dc_json_begin_array(j);
-	for (i = 0; m->attachments && i < m->attachments->len; i++) {
-		const dc_attachment_t *a = m->attachments->pdata[i];
-
-		dc_json_begin_object(j);
-		json_member(j, "filename", a->filename, DC_SAN_LINE);
-		json_member(j, "content_type", a->content_type, DC_SAN_LINE);
-		dc_json_key(j, "size");
-		dc_json_int(j, (int64_t)a->size);
-		dc_json_end_object(j);
-	}
-	dc_json_end_array(j);
-	json_member(j, "body", m->body ? m->body : "", DC_SAN_TEXT);
-	dc_json_end_object(j);
-}
 
 static void
 text_header(dc_cli_t *cli, const char *name, const char *raw)
@@ -182,22 +106,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return dc_cli_fail(cli, &err);
 	}
 	if (json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		dc_json_key(j, "thread");
-		dc_json_string(j, t->thread_id);
-		json_member(j, "subject", t->subject, DC_SAN_LINE);
-		dc_json_key(j, "messages");
-		dc_json_begin_array(j);
-		for (i = 0; i < t->messages->len; i++)
-			json_message(j, t->messages->pdata[i]);
-		dc_json_end_array(j);
-		dc_json_end_object(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_describe_thread(sp, t);
+		dc_cli_sprint(cli, sp);
 	} else {
 		for (i = 0; i < t->messages->len; i++)
 			text_message(cli, t->messages->pdata[i], i + 1,

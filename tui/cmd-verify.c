@@ -5,7 +5,7 @@
  */
 #include <getopt.h>
 
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/case/verify.h"
 #include "tui/cli.h"
 
@@ -51,32 +51,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 		st = dc_verify_store(s, head, &v, &err);
 	dc_close_store(s);
 	if (json) {
-		dc_json_t *j = dc_json_new(1);
-		char *text;
+		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_json_begin_object(j);
-		dc_json_key(j, "ok");
-		dc_json_bool(j, st == DC_OK);
-		dc_json_key(j, "events");
-		dc_json_int(j, v.events);
-		dc_json_key(j, "head");
-		dc_json_string(j, v.head);
-		dc_json_key(j, "bad_event");
-		if (v.bad_id)
-			dc_json_int(j, v.bad_id);
-		else
-			dc_json_null(j);
-		dc_json_key(j, "bad_case");
-		if (v.bad_case)
-			dc_json_int(j, v.bad_case);
-		else
-			dc_json_null(j);
-		dc_json_key(j, "error");
-		dc_json_string(j, st == DC_OK ? NULL : err.msg);
-		dc_json_end_object(j);
-		text = dc_json_finish(j);
-		fputs(text, cli->out);
-		g_free(text);
+		dc_describe_verify(sp, st == DC_OK, &v, err.msg);
+		dc_cli_sprint(cli, sp);
 	} else if (st == DC_OK) {
 		fprintf(cli->out, "ok: %" G_GINT64_FORMAT " events, head %s\n",
 			(gint64)v.events, *v.head ? v.head : "(empty log)");

@@ -9,26 +9,26 @@
 #include <stdlib.h>
 
 #include "core/export/emit.h"
-#include "core/base/json.h"
+#include "core/base/sprinter.h"
 
-#define J(e) ((dc_json_t *)(e)->priv)
+#define J(e) ((dc_sp_t *)(e)->priv)
 
 static void
 json_begin(dc_emit_t *e, const char *id, const char *title)
 {
-	e->priv = dc_json_new(1);
-	dc_json_begin_object(J(e));
-	dc_json_key(J(e), "report");
-	dc_json_string(J(e), id);
-	dc_json_key(J(e), "title");
-	dc_json_string(J(e), title);
+	e->priv = dc_sp_json_new(1);
+	dc_sp_map(J(e));
+	dc_sp_key(J(e), "report");
+	dc_sp_string(J(e), id);
+	dc_sp_key(J(e), "title");
+	dc_sp_string(J(e), title);
 }
 
 static void
 close_section(dc_emit_t *e)
 {
 	if (e->in_section)
-		dc_json_end_object(J(e));
+		dc_sp_end(J(e));
 	e->in_section = 0;
 }
 
@@ -38,8 +38,8 @@ json_end(dc_emit_t *e)
 	char *text;
 
 	close_section(e);
-	dc_json_end_object(J(e));
-	text = dc_json_finish(J(e));
+	dc_sp_end(J(e));
+	text = dc_sp_finish(J(e));
 	e->priv = NULL;
 	g_string_append(e->out, text);
 	g_free(text);
@@ -49,18 +49,18 @@ static void
 json_section(dc_emit_t *e, const char *id, const char *title)
 {
 	close_section(e);
-	dc_json_key(J(e), id);
-	dc_json_begin_object(J(e));
-	dc_json_key(J(e), "title");
-	dc_json_string(J(e), title);
+	dc_sp_key(J(e), id);
+	dc_sp_map(J(e));
+	dc_sp_key(J(e), "title");
+	dc_sp_string(J(e), title);
 	e->in_section = 1;
 }
 
 static void
 json_paragraph(dc_emit_t *e, const char *id, const char *text)
 {
-	dc_json_key(J(e), id);
-	dc_json_string(J(e), text);
+	dc_sp_key(J(e), id);
+	dc_sp_string(J(e), text);
 }
 
 static void
@@ -69,16 +69,16 @@ json_counts(dc_emit_t *e, const char *id, const char *title,
 {
 	size_t i;
 
-	dc_json_key(J(e), id);
-	dc_json_begin_object(J(e));
+	dc_sp_key(J(e), id);
+	dc_sp_map(J(e));
 	for (i = 0; i < n; i++) {
-		dc_json_key(J(e), rows[i].key);
+		dc_sp_key(J(e), rows[i].key);
 		if (rows[i].text)
-			dc_json_string(J(e), rows[i].text);
+			dc_sp_string(J(e), rows[i].text);
 		else
-			dc_json_int(J(e), rows[i].value);
+			dc_sp_int(J(e), rows[i].value);
 	}
-	dc_json_end_object(J(e));
+	dc_sp_end(J(e));
 }
 
 static void
@@ -88,25 +88,25 @@ json_table(dc_emit_t *e, const char *id, const char *title,
 	size_t c;
 	guint r;
 
-	dc_json_key(J(e), id);
-	dc_json_begin_array(J(e));
+	dc_sp_key(J(e), id);
+	dc_sp_list(J(e));
 	for (r = 0; r < rows->len; r++) {
 		const char *const *row = rows->pdata[r];
 
-		dc_json_begin_object(J(e));
+		dc_sp_map(J(e));
 		for (c = 0; c < ncols; c++) {
-			dc_json_key(J(e), cols[c].id);
+			dc_sp_key(J(e), cols[c].id);
 			if (!row[c])
-				dc_json_null(J(e));
+				dc_sp_null(J(e));
 			else if (cols[c].numeric)
-				dc_json_int(J(e), g_ascii_strtoll(row[c], NULL,
+				dc_sp_int(J(e), g_ascii_strtoll(row[c], NULL,
 								  10));
 			else
-				dc_json_string(J(e), row[c]);
+				dc_sp_string(J(e), row[c]);
 		}
-		dc_json_end_object(J(e));
+		dc_sp_end(J(e));
 	}
-	dc_json_end_array(J(e));
+	dc_sp_end(J(e));
 }
 
 static void
@@ -115,17 +115,17 @@ json_chart(dc_emit_t *e, const char *id, const char *title,
 {
 	size_t i;
 
-	dc_json_key(J(e), id);
-	dc_json_begin_array(J(e));
+	dc_sp_key(J(e), id);
+	dc_sp_list(J(e));
 	for (i = 0; i < n; i++) {
-		dc_json_begin_object(J(e));
-		dc_json_key(J(e), "label");
-		dc_json_string(J(e), labels[i]);
-		dc_json_key(J(e), "value");
-		dc_json_int(J(e), values[i]);
-		dc_json_end_object(J(e));
+		dc_sp_map(J(e));
+		dc_sp_key(J(e), "label");
+		dc_sp_string(J(e), labels[i]);
+		dc_sp_key(J(e), "value");
+		dc_sp_int(J(e), values[i]);
+		dc_sp_end(J(e));
 	}
-	dc_json_end_array(J(e));
+	dc_sp_end(J(e));
 }
 
 const dc_emit_ops_t dc_emit_json = {

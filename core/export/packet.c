@@ -13,7 +13,7 @@
 #include "core/base/clock.h"
 #include "core/base/config.h"
 #include "core/case/event.h"
-#include "core/base/json.h"
+#include "core/export/describe.h"
 #include "core/case/outcome.h"
 #include "core/export/packet.h"
 #include "core/case/people.h"
@@ -128,6 +128,26 @@ iso(int64_t t)
 	return s;
 }
 
+static char *
+redact_filter(const char *s, void *data)
+{
+	packet_t *p = data;
+
+	return dc_redact_text(s, p->reporters);
+}
+
+/* The packet's JSON files: with --redact every string of mail or of
+ * people in them passes through the redaction. */
+static dc_sp_t *
+packet_sprinter(packet_t *p)
+{
+	dc_sp_t *sp = dc_sp_json_new(1);
+
+	if (p->o->redact)
+		dc_sp_set_filter(sp, redact_filter, p);
+	return sp;
+}
+
 /* The timeline: every event of the case, in order.  Notes are the
  * handlers' words; with redaction they pass through it too. */
 static dc_status_t
@@ -135,18 +155,15 @@ add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
 {
 	GString *txt = add_file(p, "timeline.txt");
 	GString *js = add_file(p, "timeline.json");
-	dc_json_t *j = dc_json_new(1);
+	dc_sp_t *sp;
 	GPtrArray *evs = NULL;
 	dc_status_t st;
 	guint i;
 	char *out;
 
 	st = dc_store_event_list(s, p->c->id, &evs, err);
-	if (st != DC_OK) {
-		g_free(dc_json_finish(j));
+	if (st != DC_OK)
 		return st;
-	}
-	dc_json_begin_array(j);
 	for (i = 0; i < evs->len; i++) {
 		const dc_store_event_t *ev = evs->pdata[i];
 		char *at = iso(ev->at), *note = dc_event_data_string(ev, "note");
@@ -173,28 +190,21 @@ add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
 				       kind ? "  kind=" : "", kind ? kind : "",
 				       note ? "  note: " : "",
 				       note ? note : "");
-		dc_json_begin_object(j);
-		dc_json_key(j, "at");
-		dc_json_string(j, at);
-		dc_json_key(j, "type");
-		dc_json_string(j, ev->type);
-		dc_json_key(j, "actor");
-		dc_json_string(j, actor);
-		dc_json_key(j, "kind");
-		dc_json_string(j, kind);
-		dc_json_key(j, "note");
-		dc_json_string(j, note);
-		dc_json_end_object(j);
 		g_free(at);
 		g_free(actor);
 		g_free(note);
 		g_free(kind);
 	}
-	dc_json_end_array(j);
-	out = dc_json_finish(j);
+	g_ptr_array_unref(evs);
+	/* The events as case show --json has them, through the redaction. */
+	sp = packet_sprinter(p);
+	dc_sp_list(sp);
+	for (i = 0; i < p->c->history->len; i++)
+		dc_describe_event(sp, p->c->history->pdata[i]);
+	dc_sp_end(sp);
+	out = dc_sp_finish(sp);
 	g_string_append(js, out);
 	g_free(out);
-	g_ptr_array_unref(evs);
 	return DC_OK;
 }
 
@@ -224,7 +234,7 @@ day(int64_t t)
 }
 
 static void
-outcome_text(packet_t *p, GString *txt, dc_json_t *j, const dc_outcome_t *o)
+outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 {
 	char *at = iso(o->at), *actor = clean(p, o->actor);
 	char *what = clean(p, o->what), *scope = clean(p, o->scope);
@@ -245,30 +255,6 @@ outcome_text(packet_t *p, GString *txt, dc_json_t *j, const dc_outcome_t *o)
 				       o->until_release ? ")" : "");
 	if (note)
 		g_string_append_printf(txt, "      note: %s\n", note);
-	dc_json_begin_object(j);
-	dc_json_key(j, "at");
-	dc_json_string(j, at);
-	dc_json_key(j, "outcome");
-	dc_json_string(j, dc_outcome_name(o->kind));
-	dc_json_key(j, "label");
-	dc_json_string(j, dc_outcome_label(o->kind));
-	dc_json_key(j, "actor");
-	dc_json_string(j, actor);
-	dc_json_key(j, "public");
-	dc_json_bool(j, o->public_);
-	dc_json_key(j, "what");
-	dc_json_string(j, what);
-	dc_json_key(j, "scope");
-	dc_json_string(j, scope);
-	dc_json_key(j, "from");
-	dc_json_string(j, from);
-	dc_json_key(j, "until");
-	dc_json_string(j, until);
-	dc_json_key(j, "until_release");
-	dc_json_string(j, o->until_release);
-	dc_json_key(j, "note");
-	dc_json_string(j, note);
-	dc_json_end_object(j);
 	g_free(at);
 	g_free(actor);
 	g_free(what);
@@ -285,7 +271,7 @@ add_decisions(packet_t *p, dc_store_t *s)
 {
 	GString *txt = add_file(p, "decisions.txt");
 	GString *js = add_file(p, "decisions.json");
-	dc_json_t *j = dc_json_new(1);
+	dc_sp_t *sp;
 	char *rule_name = dc_config_value(NULL, "tab", "overturn_rule");
 	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
 	const dc_case_t *c = p->c;
@@ -303,64 +289,27 @@ add_decisions(packet_t *p, dc_store_t *s)
 			       "\n\nOutcomes:\n", (gint64)c->id);
 	if (!c->outcomes->len)
 		g_string_append(txt, "  none recorded\n");
-	dc_json_begin_object(j);
-	dc_json_key(j, "case");
-	dc_json_int(j, c->id);
-	dc_json_key(j, "outcomes");
-	dc_json_begin_array(j);
 	for (i = 0; i < c->outcomes->len; i++)
-		outcome_text(p, txt, j, c->outcomes->pdata[i]);
-	dc_json_end_array(j);
+		outcome_text(p, txt, c->outcomes->pdata[i]);
 	g_string_append(txt, "\nTAB votes:\n");
 	if (!c->votes->len)
 		g_string_append(txt, "  none recorded\n");
-	dc_json_key(j, "votes");
-	dc_json_begin_array(j);
 	for (i = 0; i < c->votes->len; i++) {
 		const dc_vote_t *v = c->votes->pdata[i];
 		char *at = iso(v->at), *m = clean(p, v->member);
 
 		g_string_append_printf(txt, "  %s  %-40s %s\n", at, m,
 				       dc_vote_choice_name(v->choice));
-		dc_json_begin_object(j);
-		dc_json_key(j, "at");
-		dc_json_string(j, at);
-		dc_json_key(j, "member");
-		dc_json_string(j, m);
-		dc_json_key(j, "vote");
-		dc_json_string(j, dc_vote_choice_name(v->choice));
-		dc_json_end_object(j);
 		g_free(at);
 		g_free(m);
 	}
-	dc_json_end_array(j);
 	g_string_append_printf(txt, "\nTally (two thirds of %s): for %d, "
 			       "against %d, abstain %d, recused %d; %s\n",
 			       dc_vote_rule_name(t.rule), t.n_for,
 			       t.n_against, t.n_abstain, t.n_recused, t.why);
-	dc_json_key(j, "tally");
-	dc_json_begin_object(j);
-	dc_json_key(j, "rule");
-	dc_json_string(j, dc_vote_rule_name(t.rule));
-	dc_json_key(j, "for");
-	dc_json_int(j, t.n_for);
-	dc_json_key(j, "against");
-	dc_json_int(j, t.n_against);
-	dc_json_key(j, "abstain");
-	dc_json_int(j, t.n_abstain);
-	dc_json_key(j, "recused");
-	dc_json_int(j, t.n_recused);
-	dc_json_key(j, "denominator");
-	dc_json_int(j, t.denominator);
-	dc_json_key(j, "decided");
-	dc_json_bool(j, t.decided);
-	dc_json_key(j, "passed");
-	dc_json_bool(j, t.passed);
-	dc_json_key(j, "why");
-	dc_json_string(j, t.why);
-	dc_json_end_object(j);
-	dc_json_end_object(j);
-	out = dc_json_finish(j);
+	sp = packet_sprinter(p);
+	dc_describe_decisions(sp, c, &t);
+	out = dc_sp_finish(sp);
 	g_string_append(js, out);
 	g_free(out);
 }
