@@ -117,13 +117,45 @@ $(KDOC_RST): $(wildcard docs/kernel/0001-*.patch) docs/kernel/new-file.awk
 decorum: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(PKG_LIBS)
 
-build/%.o: %.c build/migrations.inc | build/datadir.h
-	@mkdir -p $(dir $@)
-	$(CC) $(DC_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+# The fences: each layer is compiled with a folder of poison headers first
+# on its include path, so that an include from the wrong layer fails to
+# compile, naming the rule.  base sees no library but GLib and no other
+# layer; store no notmuch, GMime or curses, nor core above base; core no
+# SQLite or curses, nor tui or store's internals; tui no SQLite, notmuch
+# or GMime (and reaches store only through core: tests/cli/test-layers.sh).
+CURSES_H   := curses.h ncurses.h ncursesw/curses.h term.h
+MAILLIB_H  := notmuch.h gmime/gmime.h
+HIGH_H     = $(wildcard core/mail/*.h core/case/*.h core/privacy/*.h \
+	     core/export/*.h core/docs/*.h)
+FENCE_base  = sqlite3.h $(MAILLIB_H) $(CURSES_H) store/store.h store/sql.h \
+	     $(HIGH_H) $(wildcard tui/*.h)
+FENCE_store = $(MAILLIB_H) $(CURSES_H) $(HIGH_H) $(wildcard tui/*.h)
+FENCE_core  = sqlite3.h $(CURSES_H) store/sql.h $(wildcard tui/*.h)
+FENCE_tui   = sqlite3.h $(MAILLIB_H) store/sql.h
+layer_of   = $(if $(filter core/base/%,$1),base,$(if $(filter store/%,$1),store,$(if $(filter core/%,$1),core,$(if $(filter tui/%,$1),tui,none))))
+FENCE      = -Ibuild/fence/$(call layer_of,$<)
 
-build/san/%.o: %.c build/migrations.inc | build/datadir.h
+build/fence/.stamp: Makefile $(wildcard core/*/*.h store/*.h tui/*.h)
+	@rm -rf build/fence
+	@for l in base store core tui; do \
+		case $$l in \
+		base) hs="$(FENCE_base)";; store) hs="$(FENCE_store)";; \
+		core) hs="$(FENCE_core)";; tui) hs="$(FENCE_tui)";; esac; \
+		for h in $$hs; do \
+			mkdir -p build/fence/$$l/$$(dirname $$h); \
+			printf '#error "layer fence: %s code may not include %s (see the Makefile)"\n' \
+				$$l $$h >build/fence/$$l/$$h; \
+		done; \
+	done
+	@mkdir -p build/fence/none && touch $@
+
+build/%.o: %.c build/migrations.inc | build/datadir.h build/fence/.stamp
 	@mkdir -p $(dir $@)
-	$(CC) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(FENCE) $(DC_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/san/%.o: %.c build/migrations.inc | build/datadir.h build/fence/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(FENCE) $(DC_CFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
 build/tests/%: tests/unit/%.c $(SAN_OBJ)
 	@mkdir -p $(dir $@)

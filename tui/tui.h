@@ -17,7 +17,7 @@
 
 #include "core/base/config.h"
 #include "core/mail/mail.h"
-#include "store/store.h"
+#include "core/case/open.h" /* dc_store_t, through core */
 #include "tui/actions.h"
 #include "tui/cli.h"
 #include "tui/screen.h"
