@@ -13,11 +13,6 @@
 #include "core/mail/mirror.h"
 #include "tui/cli.h"
 
-extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
-extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
-extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
-extern const dc_cmd_t cmd_doc, cmd_upgrade;
-
 const dc_cmd_t *const dc_commands[] = {
 	&cmd_list,
 	&cmd_show,

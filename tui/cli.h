@@ -34,6 +34,12 @@ typedef struct dc_cmd {
 	int (*run)(dc_cli_t *cli, int argc, char **argv);
 } dc_cmd_t;
 
+/* Each defined in its own tui/cmd-NAME.c. */
+extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
+extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
+extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
+extern const dc_cmd_t cmd_doc, cmd_upgrade;
+
 /* The subcommands, NULL-terminated, in the order --help shows them. */
 extern const dc_cmd_t *const dc_commands[];
 

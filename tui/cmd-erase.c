@@ -11,15 +11,6 @@
 #include "core/export/report.h"
 #include "tui/cli.h"
 
-static int run(dc_cli_t *cli, int argc, char **argv);
-
-const dc_cmd_t cmd_erase = {
-	.name = "erase",
-	.args = "--reporter ADDRESS | --case N [--dry-run]",
-	.summary = "erase a person's or a case's personal data",
-	.run = run,
-};
-
 static int
 run(dc_cli_t *cli, int argc, char **argv)
 {
@@ -81,3 +72,10 @@ out:
 	dc_close_store(store);
 	return rc;
 }
+
+const dc_cmd_t cmd_erase = {
+	.name = "erase",
+	.args = "--reporter ADDRESS | --case N [--dry-run]",
+	.summary = "erase a person's or a case's personal data",
+	.run = run,
+};

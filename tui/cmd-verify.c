@@ -9,15 +9,6 @@
 #include "core/case/verify.h"
 #include "tui/cli.h"
 
-static int run(dc_cli_t *cli, int argc, char **argv);
-
-const dc_cmd_t cmd_verify = {
-	.name = "verify",
-	.args = "[--head HASH] [--json]",
-	.summary = "check that the case history is intact",
-	.run = run,
-};
-
 static int
 run(dc_cli_t *cli, int argc, char **argv)
 {
@@ -63,3 +54,10 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return dc_cli_fail(cli, &err);
 	return DC_EXIT_OK;
 }
+
+const dc_cmd_t cmd_verify = {
+	.name = "verify",
+	.args = "[--head HASH] [--json]",
+	.summary = "check that the case history is intact",
+	.run = run,
+};
