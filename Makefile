@@ -15,7 +15,7 @@ COMPDIR   ?= $(DATADIR)/bash-completion/completions
 DESTDIR   ?=
 
 CC        ?= cc
-PKGS      := ncursesw gmime-3.0 glib-2.0 sqlite3
+PKGS      := ncursesw gmime-3.0 glib-2.0 sqlite3 icu-uc icu-i18n
 # Recursive (=) on purpose: pkg-config runs when a recipe needs the flags,
 # after "make deps" has installed the -dev packages on a fresh machine.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
@@ -45,6 +45,7 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
 	     core/case/verify.c
 # Privacy: the identity scan, redaction, erasure.
+CORE_SRC  += core/privacy/translit.c
 CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
 	     core/privacy/erase.c
 # Exports: reports and packets, and the emitters behind them.
@@ -94,7 +95,7 @@ FUZZ_TIME ?= 60
 FUZZ_DEBS := clang libclang-rt-14-dev
 
 DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
-	libglib2.0-dev libsqlite3-dev libcmocka-dev libnotmuch-dev notmuch \
+	libglib2.0-dev libsqlite3-dev libicu-dev libcmocka-dev libnotmuch-dev notmuch \
 	sqlite3 tmux jq bash-completion man-db
 KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
@@ -125,13 +126,14 @@ decorum: $(OBJ)
 # or GMime (and reaches store only through core: tests/cli/test-layers.sh).
 CURSES_H   := curses.h ncurses.h ncursesw/curses.h term.h
 MAILLIB_H  := notmuch.h gmime/gmime.h
+ICU_H      := unicode/utrans.h unicode/ustring.h unicode/unorm2.h
 HIGH_H     = $(wildcard core/mail/*.h core/case/*.h core/privacy/*.h \
 	     core/export/*.h core/docs/*.h)
-FENCE_base  = sqlite3.h $(MAILLIB_H) $(CURSES_H) store/store.h store/sql.h \
+FENCE_base  = sqlite3.h $(MAILLIB_H) $(ICU_H) $(CURSES_H) store/store.h store/sql.h \
 	     $(HIGH_H) $(wildcard tui/*.h)
-FENCE_store = $(MAILLIB_H) $(CURSES_H) $(HIGH_H) $(wildcard tui/*.h)
+FENCE_store = $(MAILLIB_H) $(ICU_H) $(CURSES_H) $(HIGH_H) $(wildcard tui/*.h)
 FENCE_core  = sqlite3.h $(CURSES_H) store/sql.h $(wildcard tui/*.h)
-FENCE_tui   = sqlite3.h $(MAILLIB_H) store/sql.h
+FENCE_tui   = sqlite3.h $(MAILLIB_H) $(ICU_H) store/sql.h
 layer_of   = $(if $(filter core/base/%,$1),base,$(if $(filter store/%,$1),store,$(if $(filter core/%,$1),core,$(if $(filter tui/%,$1),tui,none))))
 FENCE      = -Ibuild/fence/$(call layer_of,$<)
 

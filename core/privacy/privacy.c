@@ -10,6 +10,7 @@
 
 #include "core/case/case.h"
 #include "core/privacy/privacy.h"
+#include "core/privacy/translit.h"
 
 enum hay {
 	HAY_LOWER, /* ASCII-lowercased */
@@ -151,8 +152,19 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		id->address = address ? g_ascii_strdown(address, -1) : NULL;
 		g_ptr_array_add(s->ids, id);
 	}
-	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n))
+	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n)) {
+		/* Every form of the name is one of its names: "Дмитрий
+		 * Соколов" signs "Dmitry Sokolov" (core/privacy/translit.h). */
+		GPtrArray *latin = dc_name_latin_forms(n);
+		guint k;
+
 		g_ptr_array_add(id->names, g_steal_pointer(&n));
+		for (k = 0; k < latin->len; k++)
+			if (!has_name(id, latin->pdata[k]))
+				g_ptr_array_add(id->names,
+						g_strdup(latin->pdata[k]));
+		g_ptr_array_unref(latin);
+	}
 	g_free(n);
 	s->serial = next_serial();
 	if (s->needles) {

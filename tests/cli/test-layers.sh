@@ -44,6 +44,7 @@ lib() {
 }
 lib "SQLite only in store" 'sqlite3\.h' 'store/'
 lib "notmuch and GMime only in core's mail and privacy rooms" 'notmuch\.h|gmime/' 'core/(mail|privacy)/'
+lib "ICU only in core's privacy room" 'unicode/' 'core/privacy/'
 lib "curses only in tui" 'n?curses|ncursesw/|term\.h' 'tui/'
 
 bad=$(grep -ln 'dc_json_' core/*/*.c store/*.c tui/*.c | grep -vxE 'core/base/(json|sprinter)\.c')

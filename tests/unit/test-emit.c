@@ -83,7 +83,10 @@ test_identity_forms(void **state)
 	int k;
 
 	dc_identity_add(s, "Reporter A", "Zoë Abernathy-Quill", addr);
-	assert_false(found(s, "nothing to see here, Zoe"));
+	/* "Zoe" is how ASCII-only mail writes "Zoë" (core/privacy/translit.h);
+	 * a longer word is someone else. */
+	assert_true(found(s, "nothing to see here, Zoe"));
+	assert_false(found(s, "nothing to see here, Zoey"));
 	assert_true(found(s, "mail RACHEL.ABERNATHY@EXAMPLE.NET now"));
 	assert_true(found(s, "from rachel.abernathy"));
 	assert_true(found(s, "ZOË ABERNATHY-QUILL"));
