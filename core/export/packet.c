@@ -102,11 +102,20 @@ add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 		}
 		dc_mboxrd_append(mbox, data, len);
 		g_free(data);
-		if (dc_message_is_public(m)) {
+		/* lore's address is the Message-ID: one that names a
+		 * reporter has no link in a redacted packet (its stand-in is
+		 * on no list). */
+		if (dc_message_is_public(m) &&
+		    !(p->o->redact &&
+		      dc_identity_in_token(p->reporters, m->message_id))) {
 			char *url = dc_lore_url(m->message_id);
 
 			g_string_append_printf(p->links, "%s\n", url);
 			g_free(url);
+		} else if (dc_message_is_public(m)) {
+			g_string_append(p->links, "(one link left out: its "
+						  "Message-ID names a "
+						  "reporter)\n");
 		}
 		p->messages++;
 		if (p->o->progress)

@@ -7,6 +7,7 @@
  */
 #include <gmime/gmime.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "core/case/case.h"
 #include "core/privacy/privacy.h"
@@ -37,6 +38,7 @@ struct dc_identity_set {
 	GPtrArray *ids;     /* dc_identity_t * */
 	GPtrArray *needles; /* needle_t *, NULL until compiled */
 	guint64 serial;     /* see dc_identity_set_serial() */
+	char key[33];       /* see dc_identity_set_key() */
 };
 
 G_LOCK_DEFINE_STATIC(serials);
@@ -51,6 +53,32 @@ next_serial(void)
 	n = ++last_serial;
 	G_UNLOCK(serials);
 	return n;
+}
+
+/* 32 hex digits from the kernel's random source (GLib's generator is not
+ * meant for secrets); a clock-based value only if that fails. */
+static void
+random_key(char out[33])
+{
+	unsigned char b[16];
+	size_t got = 0;
+	ssize_t r;
+	int i;
+
+	while (got < sizeof(b)) {
+		r = getrandom(b + got, sizeof(b) - got, 0);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got < sizeof(b)) {
+		guint64 t = (guint64)g_get_real_time() ^ next_serial();
+
+		memcpy(b, &t, sizeof(t));
+		memcpy(b + 8, &t, sizeof(t));
+	}
+	for (i = 0; i < 16; i++)
+		g_snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
 static void
@@ -81,7 +109,14 @@ dc_identity_set_new(void)
 
 	s->ids = g_ptr_array_new_with_free_func(identity_free);
 	s->serial = next_serial();
+	random_key(s->key);
 	return s;
+}
+
+const char *
+dc_identity_set_key(const dc_identity_set_t *s)
+{
+	return s->key;
 }
 
 guint64
@@ -540,6 +575,128 @@ compile(dc_identity_set_t *s)
 	}
 }
 
+/* ---- identities glued into tokens ------------------------------------ */
+
+/* needle (ASCII-folded) inside hay, when it is long enough to mean
+ * someone. */
+static int
+inside(const char *hay, const char *needle, size_t min)
+{
+	return needle && strlen(needle) >= min && strstr(hay, needle);
+}
+
+static int
+words_inside(const char *hay, const char *text, const char *seps)
+{
+	char *a = g_str_to_ascii(text, "C"), *low = g_ascii_strdown(a, -1);
+	char **w = g_strsplit_set(low, seps, -1);
+	GString *glued = g_string_new(NULL);
+	int hit = 0;
+	guint i;
+
+	for (i = 0; w[i]; i++) {
+		g_string_append(glued, w[i]);
+		if (!role_word(w[i]) && inside(hay, w[i], 4))
+			hit = 1;
+	}
+	/* "quentinreporterson": the words glued together. */
+	if (i > 1 && inside(hay, glued->str, 6))
+		hit = 1;
+	g_string_free(glued, TRUE);
+	g_strfreev(w);
+	g_free(low);
+	g_free(a);
+	return hit;
+}
+
+/* The identity glued into token, as its index + 1, or 0. */
+static guint
+token_identity(const dc_identity_set_t *s, const char *token)
+{
+	char *a = g_str_to_ascii(token ? token : "", "C");
+	char *hay = g_ascii_strdown(a, -1);
+	guint i, j;
+	int hit = 0;
+
+	for (i = 0; !hit && i < s->ids->len; i++) {
+		const dc_identity_t *id = s->ids->pdata[i];
+		const char *at = id->address ? strrchr(id->address, '@') : NULL;
+
+		if (id->address) {
+			char *local = g_strndup(id->address,
+						at ? (gsize)(at - id->address) :
+						     strlen(id->address));
+
+			hit = (!role_word(local) && inside(hay, local, 4)) ||
+			      words_inside(hay, local, "._-+") ||
+			      (at && dc_domain_is_personal(at + 1) &&
+			       inside(hay, at + 1, 4));
+			g_free(local);
+		}
+		for (j = 0; !hit && j < id->names->len; j++)
+			hit = words_inside(hay, id->names->pdata[j],
+					   " \t,\"'()-.");
+	}
+	g_free(hay);
+	g_free(a);
+	return hit ? i : 0;
+}
+
+int
+dc_identity_in_token(const dc_identity_set_t *s, const char *token)
+{
+	return token_identity(s, token) != 0;
+}
+
+/* Message-IDs, addresses and lore links: every "x@y" token of text, for
+ * an identity glued into it ("msg.qreporterson@example.net"), which the
+ * word needles cannot see. */
+static int
+scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
+	    dc_identity_hit_t *hit, const char *data, size_t dlen)
+{
+	static GRegex *re;
+	GMatchInfo *mi = NULL;
+	int found = 0;
+	size_t k;
+
+	if (g_once_init_enter(&re)) {
+		GRegex *r = g_regex_new("[^\\s<>\"'(),;:\\[\\]/=]+(?:@|%40)"
+					"[A-Za-z0-9.-]+",
+					G_REGEX_OPTIMIZE | G_REGEX_RAW, 0, NULL);
+
+		g_once_init_leave(&re, r);
+	}
+	if (!re || !memchr(text, '@', len) ||
+	    !g_regex_match_full(re, text, len, 0, 0, &mi, NULL)) {
+		g_match_info_free(mi);
+		return 0;
+	}
+	while (!found && g_match_info_matches(mi)) {
+		char *tok = g_match_info_fetch(mi, 0);
+		char *dec = g_uri_unescape_string(tok, NULL);
+		guint id = token_identity(s, dec ? dec : tok);
+		int st, en;
+
+		if (id && hit) {
+			g_match_info_fetch_pos(mi, 0, &st, &en);
+			hit->identity = id - 1;
+			g_strlcpy(hit->form, "inside a Message-ID or address",
+				  sizeof(hit->form));
+			hit->offset = st;
+			hit->line = 1;
+			for (k = 0; k < MIN(hit->offset, dlen); k++)
+				hit->line += data[k] == '\n';
+		}
+		found = id != 0;
+		g_free(dec);
+		g_free(tok);
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	return found;
+}
+
 /* ---- scanning ------------------------------------------------------- */
 
 static int
@@ -766,6 +923,10 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 				hit->line += data[k] == '\n';
 		}
 	}
+	if (!found)
+		found = scan_tokens(s, hay[HAY_DECODED] ? hay[HAY_DECODED] : data,
+				    hay[HAY_DECODED] ? hlen[HAY_DECODED] : len,
+				    hit, data, len);
 	for (i = 0; i < HAY_COUNT; i++)
 		g_free(hay[i]);
 	return found;

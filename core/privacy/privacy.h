@@ -48,6 +48,15 @@ guint dc_identity_count(const dc_identity_set_t *s);
  * changes with every dc_identity_add): what a cache of work derived from
  * the set is keyed by. */
 guint64 dc_identity_set_serial(const dc_identity_set_t *s);
+/* A random key of the set (32 hex digits), made when it was: what a
+ * redaction derives its stand-ins for Message-IDs from, so that they are
+ * the same throughout one packet and cannot be guessed back. */
+const char *dc_identity_set_key(const dc_identity_set_t *s);
+/* Does token (a Message-ID, a URL, a file name) hold one of the set's
+ * people glued in: a local part, a word of an address or a name (four
+ * letters or more), a whole name without its spaces, a personal domain?
+ * Substrings count, case and accents aside. */
+int dc_identity_in_token(const dc_identity_set_t *s, const char *token);
 const dc_identity_t *dc_identity_get(const dc_identity_set_t *s, guint i);
 /* The identity with this address (any case), or NULL. */
 const dc_identity_t *dc_identity_find(const dc_identity_set_t *s,

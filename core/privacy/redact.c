@@ -33,6 +33,74 @@ slug(const char *label)
 	return s;
 }
 
+char *
+dc_redact_msgid(const char *id, const dc_identity_set_t *set)
+{
+	const char *key = dc_identity_set_key(set);
+	char *mac;
+	char *out;
+
+	if (!id || !dc_identity_in_token(set, id))
+		return g_strdup(id ? id : "");
+	/* A reporter's own address stays the address step's. */
+	if (dc_identity_find(set, id))
+		return g_strdup(id);
+	mac = g_compute_hmac_for_string(G_CHECKSUM_SHA256, (const guchar *)key,
+					strlen(key), id, -1);
+	out = g_strdup_printf("redacted.%.20s@redacted.invalid", mac);
+	g_free(mac);
+	return out;
+}
+
+/* "<id>" tokens and lore links in text: the Message-IDs in them that
+ * hold someone, rewritten as dc_redact_msgid() does, before the name
+ * steps could leave half of one. */
+static char *
+redact_ids_in_text(const char *t, const dc_identity_set_t *set)
+{
+	static GRegex *re;
+	GMatchInfo *mi = NULL;
+	GString *o = NULL;
+	size_t last = 0;
+
+	if (g_once_init_enter(&re)) {
+		GRegex *r = g_regex_new(
+			"(?:<|(?:https?://)?lore\\.kernel\\.org/(?:[^/\\s]+/)?"
+			"(?:r/)?)([^<>\\s/@]+(?:@|%40)[^<>\\s/]+)",
+			G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+
+		g_once_init_leave(&re, r);
+	}
+	if (!re || !strchr(t, '@') || !g_regex_match(re, t, 0, &mi)) {
+		g_match_info_free(mi);
+		return NULL;
+	}
+	while (g_match_info_matches(mi)) {
+		int s0, e0;
+		char *id = g_match_info_fetch(mi, 1), *dec, *red;
+
+		g_match_info_fetch_pos(mi, 1, &s0, &e0);
+		dec = g_uri_unescape_string(id, NULL);
+		red = dc_redact_msgid(dec ? dec : id, set);
+		if (strcmp(red, dec ? dec : id)) {
+			if (!o)
+				o = g_string_new(NULL);
+			g_string_append_len(o, t + last, s0 - last);
+			g_string_append(o, red);
+			last = e0;
+		}
+		g_free(red);
+		g_free(dec);
+		g_free(id);
+		g_match_info_next(mi, NULL);
+	}
+	g_match_info_free(mi);
+	if (!o)
+		return NULL;
+	g_string_append(o, t + last);
+	return g_string_free(o, FALSE);
+}
+
 /* The pattern of needle: any case; whole words only when word. */
 static char *
 needle_pattern(const char *needle, int word)
@@ -286,7 +354,14 @@ char *
 dc_redact_text(const char *text, const dc_identity_set_t *set)
 {
 	char *t = g_utf8_make_valid(text ? text : "", -1);
-	plan_t *pl = plan_get(set);
+	char *ids = redact_ids_in_text(t, set);
+	plan_t *pl;
+
+	if (ids) {
+		g_free(t);
+		t = ids;
+	}
+	pl = plan_get(set);
 
 	if (pl->steps->len && (!pl->any || g_regex_match(pl->any, t, 0, NULL))) {
 		apply(pl->steps, &t);
@@ -352,6 +427,54 @@ is_address_header(const char *name)
 	return 0;
 }
 
+static int
+is_msgid_header(const char *name)
+{
+	static const char *const names[] = { "Message-ID", "In-Reply-To",
+					     "References", "Resent-Message-ID",
+					     NULL };
+	int i;
+
+	for (i = 0; names[i]; i++)
+		if (!g_ascii_strcasecmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
+/* Message-IDs that hold someone, rewritten the same way in every header
+ * and message of the packet, so that threading still works in it. */
+static void
+redact_msgid_header(GMimeObject *obj, GMimeHeader *h,
+		    const dc_identity_set_t *set)
+{
+	GMimeReferences *refs =
+		g_mime_references_parse(NULL, g_mime_header_get_raw_value(h));
+	GString *v = g_string_new(NULL);
+	int i, n = refs ? g_mime_references_length(refs) : 0, changed = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *id = g_mime_references_get_message_id(refs, i);
+		char *red = dc_redact_msgid(id, set);
+
+		changed |= strcmp(red, id) != 0;
+		g_string_append_printf(v, "%s<%s>", i ? " " : "", red);
+		g_free(red);
+	}
+	if (changed && GMIME_IS_MESSAGE(obj) &&
+	    !g_ascii_strcasecmp(g_mime_header_get_name(h), "Message-ID")) {
+		/* Without its brackets: GMime adds them. */
+		char *bare = g_strndup(v->str + 1, v->len - 2);
+
+		g_mime_message_set_message_id(GMIME_MESSAGE(obj), bare);
+		g_free(bare);
+	} else if (changed) {
+		g_mime_header_set_value(h, NULL, v->str, NULL);
+	}
+	if (refs)
+		g_mime_references_free(refs);
+	g_string_free(v, TRUE);
+}
+
 static void
 redact_headers(GMimeObject *obj, const dc_identity_set_t *set)
 {
@@ -370,6 +493,10 @@ redact_headers(GMimeObject *obj, const dc_identity_set_t *set)
 		}
 		if (GMIME_IS_MESSAGE(obj) && is_address_header(name))
 			continue;
+		if (is_msgid_header(name)) {
+			redact_msgid_header(obj, h, set);
+			continue;
+		}
 		raw = g_mime_header_get_raw_value(h);
 		if (!raw)
 			continue;

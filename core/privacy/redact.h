@@ -29,5 +29,9 @@ dc_status_t dc_redact_message(const char *data, size_t len,
 /* Headers dropped by redaction: Received, Authentication-Results,
  * DKIM-Signature, ARC-*, Return-Path, X-Original-To, Delivered-To, ... */
 int dc_redact_drops_header(const char *name);
+/* id (a Message-ID without brackets) unchanged when it holds nobody of
+ * set (dc_identity_in_token()), else "redacted.<HMAC>@redacted.invalid",
+ * the same for the same id and set; g_free. */
+char *dc_redact_msgid(const char *id, const dc_identity_set_t *set);
 
 #endif
