@@ -27,17 +27,6 @@ dc_anchor_thread_of(void *db, const char *message_id)
 	return t;
 }
 
-static int
-has_str(GPtrArray *a, const char *s)
-{
-	guint i;
-
-	for (i = 0; i < a->len; i++)
-		if (!strcmp(a->pdata[i], s))
-			return 1;
-	return 0;
-}
-
 /* ---- cases from before migration 004 ----------------------------------- */
 
 /* The Message-IDs the open event recorded (the CLI did), or NULL. */
@@ -401,7 +390,7 @@ dc_anchor_resolve(void *db, const dc_case_t *c, dc_anchor_state_t **out,
 		if (!t)
 			g_ptr_array_add(a->missing, g_strdup(m->message_id));
 		else if (g_strcmp0(m->scope, "message")) {
-			if (!has_str(a->threads, t))
+			if (!dc_str_array_has(a->threads, t))
 				g_ptr_array_add(a->threads, g_strdup(t));
 		} else
 			g_ptr_array_add(a->singles, g_strdup(m->message_id));
@@ -426,7 +415,7 @@ dc_anchor_refresh_case(void *db, dc_case_t *c)
 		g_free(m->thread_id);
 		m->thread_id = dc_anchor_thread_of(db, m->message_id);
 		if (m->thread_id && g_strcmp0(m->scope, "message") &&
-		    !has_str(c->threads, m->thread_id))
+		    !dc_str_array_has(c->threads, m->thread_id))
 			g_ptr_array_add(c->threads, g_strdup(m->thread_id));
 	}
 }

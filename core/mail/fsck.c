@@ -58,17 +58,6 @@ add_diff(dc_fsck_t *f, const char *thread, const char *msg, const char *tag,
 	g_ptr_array_add(f->diffs, d);
 }
 
-static int
-has_str(GPtrArray *a, const char *s)
-{
-	guint i;
-
-	for (i = 0; a && i < a->len; i++)
-		if (!strcmp(a->pdata[i], s))
-			return 1;
-	return 0;
-}
-
 /* Compare one message's coc/ tags with the wanted ones. */
 static void
 check_message(dc_fsck_t *f, notmuch_message_t *m, GPtrArray *wanted,
@@ -89,10 +78,10 @@ check_message(dc_fsck_t *f, notmuch_message_t *m, GPtrArray *wanted,
 			g_ptr_array_add(have, g_strdup(t));
 	}
 	for (i = 0; i < have->len; i++)
-		if (!has_str(wanted, have->pdata[i]))
+		if (!dc_str_array_has(wanted, have->pdata[i]))
 			add_diff(f, thread, id, have->pdata[i], 0);
 	for (i = 0; wanted && i < wanted->len; i++)
-		if (!has_str(have, wanted->pdata[i]))
+		if (!dc_str_array_has(have, wanted->pdata[i]))
 			add_diff(f, thread, id, wanted->pdata[i], 1);
 	f->tags += have->len + (wanted ? wanted->len : 0);
 	if ((int)f->diffs->len != before)

@@ -316,6 +316,17 @@ dc_lore_url(const char *message_id)
 	return url;
 }
 
+int
+dc_str_array_has(const GPtrArray *a, const char *s)
+{
+	guint i;
+
+	for (i = 0; a && i < a->len; i++)
+		if (!strcmp(a->pdata[i], s))
+			return 1;
+	return 0;
+}
+
 /* ---- search ------------------------------------------------------------ */
 
 static GPtrArray *

@@ -95,17 +95,6 @@ thread_query(const char *thread_id, char **q, dc_error_t *err)
 	return DC_OK;
 }
 
-static int
-has_str(GPtrArray *a, const char *s)
-{
-	guint i;
-
-	for (i = 0; a && i < a->len; i++)
-		if (!strcmp(a->pdata[i], s))
-			return 1;
-	return 0;
-}
-
 static notmuch_status_t
 apply_message(notmuch_message_t *m, GPtrArray *wanted, int *changes)
 {
@@ -120,13 +109,14 @@ apply_message(notmuch_message_t *m, GPtrArray *wanted, int *changes)
 	for (i = 0; st == NOTMUCH_STATUS_SUCCESS && i < have->len; i++) {
 		const char *t = have->pdata[i];
 
-		if (g_str_has_prefix(t, PREFIX) && !has_str(wanted, t)) {
+		if (g_str_has_prefix(t, PREFIX) &&
+		    !dc_str_array_has(wanted, t)) {
 			st = notmuch_message_remove_tag(m, t);
 			(*changes)++;
 		}
 	}
 	for (i = 0; st == NOTMUCH_STATUS_SUCCESS && i < wanted->len; i++) {
-		if (!has_str(have, wanted->pdata[i])) {
+		if (!dc_str_array_has(have, wanted->pdata[i])) {
 			st = notmuch_message_add_tag(m, wanted->pdata[i]);
 			(*changes)++;
 		}
@@ -158,17 +148,17 @@ dc_mirror_message_wanted(dc_store_t *s, GPtrArray *thread_wanted,
 			continue;
 		t = g_strdup_printf(PREFIX "case-%" G_GINT64_FORMAT,
 				    (gint64)m->case_id);
-		if (has_str(w, t))
+		if (dc_str_array_has(w, t))
 			g_free(t);
 		else
 			g_ptr_array_add(w, t);
-		if (!has_str(w, PREFIX "case"))
+		if (!dc_str_array_has(w, PREFIX "case"))
 			g_ptr_array_add(w, g_strdup(PREFIX "case"));
 		newest_id = MAX(newest_id, m->case_id);
 	}
 	/* Without a case of the whole thread, the message's own case gives
 	 * kind and state. */
-	if (newest_id && !has_str(thread_wanted, PREFIX "case"))
+	if (newest_id && !dc_str_array_has(thread_wanted, PREFIX "case"))
 		st = dc_store_case_get(s, newest_id, &newest, err);
 	if (newest) {
 		g_ptr_array_add(w, g_strdup_printf(PREFIX "%s", newest->kind));
@@ -253,7 +243,7 @@ queued_threads(dc_store_t *s, void *db, GPtrArray *rows, GPtrArray *threads,
 		if (o->message_id) {
 			char *t = dc_anchor_thread_of(db, o->message_id);
 
-			if (t && !has_str(threads, t))
+			if (t && !dc_str_array_has(threads, t))
 				g_ptr_array_add(threads, t);
 			else
 				g_free(t);
@@ -268,7 +258,8 @@ queued_threads(dc_store_t *s, void *db, GPtrArray *rows, GPtrArray *threads,
 		for (k = 0; st == DC_OK && k < c->mail->len; k++) {
 			dc_store_mail_t *m = c->mail->pdata[k];
 
-			if (m->thread_id && !has_str(threads, m->thread_id))
+			if (m->thread_id &&
+			    !dc_str_array_has(threads, m->thread_id))
 				g_ptr_array_add(threads,
 						g_strdup(m->thread_id));
 		}
