@@ -11,7 +11,7 @@
 #include "core/mail/fsck.h"
 #include "core/mail/mirror.h"
 
-#define PREFIX "coc/"
+#define PREFIX DC_MIRROR_PREFIX
 
 static void
 diff_free(gpointer p)

@@ -15,6 +15,9 @@
 #include "core/base/status.h"
 #include "store/store.h"
 
+/* What every mirrored tag starts with; other tags are the user's. */
+#define DC_MIRROR_PREFIX "coc/"
+
 /* Number of tag changes waiting in the outbox. */
 dc_status_t dc_mirror_pending(dc_store_t *s, int *count, dc_error_t *err);
 
@@ -73,6 +76,5 @@ dc_status_t dc_mirror_message_wanted(dc_store_t *s, GPtrArray *thread_wanted,
 dc_status_t dc_mirror_apply(dc_store_t *s, void *notmuch_db,
 			    const char *thread_id, int *changes,
 			    dc_error_t *err);
-
 
 #endif
