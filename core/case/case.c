@@ -164,23 +164,23 @@ vote_free_cb(gpointer p)
 	g_free(v);
 }
 
+/* Free what a replay derives (dc_case_replay), leaving c without it. */
+static void
+derived_free(dc_case_t *c)
+{
+	g_clear_pointer(&c->notes, g_ptr_array_unref);
+	g_clear_pointer(&c->participants, g_ptr_array_unref);
+	g_clear_pointer(&c->conflicts, g_ptr_array_unref);
+	g_clear_pointer(&c->outcomes, g_ptr_array_unref);
+	g_clear_pointer(&c->votes, g_ptr_array_unref);
+	g_clear_pointer(&c->history, g_ptr_array_unref);
+	g_clear_pointer(&c->opened_by, g_free);
+}
+
 static void
 derived_reset(dc_case_t *c)
 {
-	if (c->notes)
-		g_ptr_array_unref(c->notes);
-	if (c->participants)
-		g_ptr_array_unref(c->participants);
-	if (c->conflicts)
-		g_ptr_array_unref(c->conflicts);
-	if (c->outcomes)
-		g_ptr_array_unref(c->outcomes);
-	if (c->votes)
-		g_ptr_array_unref(c->votes);
-	if (c->history)
-		g_ptr_array_unref(c->history);
-	g_free(c->opened_by);
-	c->opened_by = NULL;
+	derived_free(c);
 	c->notes = g_ptr_array_new_with_free_func(note_free);
 	c->participants = g_ptr_array_new_with_free_func(participant_free);
 	c->conflicts = g_ptr_array_new_with_free_func(conflict_free);
@@ -577,25 +577,13 @@ dc_case_free(dc_case_t *c)
 {
 	if (!c)
 		return;
+	derived_free(c);
 	g_free(c->state);
 	g_free(c->subject);
-	g_free(c->opened_by);
 	if (c->threads)
 		g_ptr_array_unref(c->threads);
 	if (c->mail)
 		g_ptr_array_unref(c->mail);
-	if (c->notes)
-		g_ptr_array_unref(c->notes);
-	if (c->participants)
-		g_ptr_array_unref(c->participants);
-	if (c->conflicts)
-		g_ptr_array_unref(c->conflicts);
-	if (c->outcomes)
-		g_ptr_array_unref(c->outcomes);
-	if (c->votes)
-		g_ptr_array_unref(c->votes);
-	if (c->history)
-		g_ptr_array_unref(c->history);
 	g_free(c);
 }
 
@@ -605,13 +593,10 @@ case_free_cb(gpointer p)
 	dc_case_free(p);
 }
 
-static dc_status_t
-case_from_store(dc_store_t *s, dc_store_case_t *sc, dc_case_t **out,
-		dc_error_t *err)
+dc_case_t *
+dc_case_from_store(const dc_store_case_t *sc)
 {
 	dc_case_t *c = g_new0(dc_case_t, 1);
-	GPtrArray *evs = NULL;
-	dc_status_t st;
 
 	c->id = sc->id;
 	if (dc_kind_parse(sc->kind, &c->kind, NULL) != DC_OK)
@@ -622,6 +607,17 @@ case_from_store(dc_store_t *s, dc_store_case_t *sc, dc_case_t **out,
 	c->subject = g_strdup(sc->subject);
 	c->threads = g_ptr_array_ref(sc->threads);
 	c->mail = g_ptr_array_ref(sc->mail);
+	return c;
+}
+
+static dc_status_t
+case_from_store(dc_store_t *s, dc_store_case_t *sc, dc_case_t **out,
+		dc_error_t *err)
+{
+	dc_case_t *c = dc_case_from_store(sc);
+	GPtrArray *evs = NULL;
+	dc_status_t st;
+
 	st = dc_store_event_list(s, c->id, &evs, err);
 	if (st != DC_OK) {
 		dc_case_free(c);

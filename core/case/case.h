@@ -195,6 +195,11 @@ dc_status_t dc_case_record(dc_store_t *s, int64_t case_id, const char *type,
  * evs: dc_store_event_t *, oldest first. */
 void dc_case_replay(dc_case_t *c, GPtrArray *evs);
 
+/* A case as the store row sc has it (its kind, dates, subject and mail),
+ * before dc_case_replay() derives the rest; unknown kinds read as
+ * escalations.  Free with dc_case_free(). */
+dc_case_t *dc_case_from_store(const dc_store_case_t *sc);
+
 /*
  * Undo the newest change this actor made to the case, as a reversing event
  * (history keeps both).  Repeated calls undo earlier changes in turn;

@@ -431,23 +431,6 @@ case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
 	dc_case_free(c);
 }
 
-static dc_case_t *
-case_new(const dc_store_case_t *sc)
-{
-	dc_case_t *c = g_new0(dc_case_t, 1);
-
-	c->id = sc->id;
-	if (dc_kind_parse(sc->kind, &c->kind, NULL) != DC_OK)
-		c->kind = DC_KIND_ESCALATION;
-	c->created_at = sc->created_at;
-	c->updated_at = sc->updated_at;
-	c->reported_at = sc->reported_at;
-	c->subject = g_strdup(sc->subject);
-	c->threads = g_ptr_array_ref(sc->threads);
-	c->mail = g_ptr_array_ref(sc->mail);
-	return c;
-}
-
 static int
 is_full(GArray *full, guint *next, int64_t id)
 {
@@ -507,7 +490,7 @@ load(dc_report_t *r, builder_t *b, dc_error_t *err)
 	}
 	for (i = 0; i < scs->len; i++) {
 		const dc_store_case_t *sc = scs->pdata[i];
-		dc_case_t *c = case_new(sc);
+		dc_case_t *c = dc_case_from_store(sc);
 
 		if (slices[i]->len > 1)
 			g_ptr_array_sort(slices[i], event_cmp);
