@@ -11,17 +11,22 @@ static const char *const dropped[] = {
 	"X-Original-Sender", "X-Originating-IP", NULL,
 };
 
-int
-dc_redact_drops_header(const char *name)
+/* Is name (a header's) in the NULL-terminated list, case aside? */
+static int
+name_in(const char *const *list, const char *name)
 {
 	int i;
 
-	if (!g_ascii_strncasecmp(name, "ARC-", 4))
-		return 1;
-	for (i = 0; dropped[i]; i++)
-		if (!g_ascii_strcasecmp(name, dropped[i]))
+	for (i = 0; list[i]; i++)
+		if (!g_ascii_strcasecmp(name, list[i]))
 			return 1;
 	return 0;
+}
+
+int
+dc_redact_drops_header(const char *name)
+{
+	return !g_ascii_strncasecmp(name, "ARC-", 4) || name_in(dropped, name);
 }
 
 static char *
@@ -419,12 +424,8 @@ is_address_header(const char *name)
 {
 	static const char *const names[] = { "From", "To", "Cc", "Bcc",
 					     "Reply-To", "Sender", NULL };
-	int i;
 
-	for (i = 0; names[i]; i++)
-		if (!g_ascii_strcasecmp(name, names[i]))
-			return 1;
-	return 0;
+	return name_in(names, name);
 }
 
 static int
@@ -433,12 +434,8 @@ is_msgid_header(const char *name)
 	static const char *const names[] = { "Message-ID", "In-Reply-To",
 					     "References", "Resent-Message-ID",
 					     NULL };
-	int i;
 
-	for (i = 0; names[i]; i++)
-		if (!g_ascii_strcasecmp(name, names[i]))
-			return 1;
-	return 0;
+	return name_in(names, name);
 }
 
 /* Message-IDs that hold someone, rewritten the same way in every header

@@ -156,17 +156,19 @@ GPtrArray *
 dc_name_latin_forms(const char *name)
 {
 	static UTransliterator *cache[G_N_ELEMENTS(schemes)];
-	static int opened;
+	static gsize opened;
 	GPtrArray *forms = g_ptr_array_new_with_free_func(g_free);
 	guint i, n;
 
 	if (!name || is_ascii(name) || !g_utf8_validate(name, -1, NULL) ||
 	    syllabic(name))
 		return forms;
-	if (!opened) {
+	/* Opened once, on the first name that needs them (a packet's
+	 * redaction may run beside the screen). */
+	if (g_once_init_enter(&opened)) {
 		for (i = 0; schemes[i]; i++)
 			cache[i] = open_scheme(schemes[i]);
-		opened = 1;
+		g_once_init_leave(&opened, 1);
 	}
 	for (i = 0; schemes[i]; i++) {
 		char *f = cache[i] ? apply(cache[i], name) : NULL;
