@@ -100,37 +100,20 @@ dc_store_case_add_mail(dc_store_t *s, const dc_store_mail_t *m,
 #define MAIL_COLUMNS                                                          \
 	"message_id, scope, role, added_at, thread_id, case_id"
 
-static dc_status_t
-read_mail(dc_store_t *s, sqlite3_stmt *st, GPtrArray **out, const char *what,
-	  dc_error_t *err)
+static gpointer
+mail_row(sqlite3_stmt *st)
 {
-	GPtrArray *all = g_ptr_array_new_with_free_func(dc_store_mail_free_cb);
-	dc_status_t ret;
-	int rc;
-
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		g_ptr_array_add(all, dc_sql_mail_from_row(st, 0));
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret != DC_OK)
-		g_ptr_array_unref(all);
-	else
-		*out = all;
-	return ret;
+	return dc_sql_mail_from_row(st, 0);
 }
 
 dc_status_t
 dc_store_mail_all(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "reading the mail of cases";
-	sqlite3_stmt *st;
-	dc_status_t ret;
-
-	*out = NULL;
-	ret = dc_sql_prepare(s,
-			     "SELECT " MAIL_COLUMNS " FROM case_mail"
-			     " ORDER BY case_id, added_at, rowid",
-			     &st, what, err);
-	return ret != DC_OK ? ret : read_mail(s, st, out, what, err);
+	return dc_sql_list(s,
+			   "SELECT " MAIL_COLUMNS " FROM case_mail"
+			   " ORDER BY case_id, added_at, rowid",
+			   mail_row, dc_store_mail_free_cb, out,
+			   "reading the mail of cases", err, "");
 }
 
 dc_status_t
@@ -229,37 +212,25 @@ legacy_free(gpointer p)
 	g_free(l);
 }
 
+static gpointer
+legacy_row(sqlite3_stmt *st)
+{
+	dc_store_legacy_t *l = g_new0(dc_store_legacy_t, 1);
+
+	l->case_id = sqlite3_column_int64(st, 0);
+	l->thread_id = dc_sql_column_dup(st, 1);
+	l->added_at = sqlite3_column_int64(st, 2);
+	return l;
+}
+
 dc_status_t
 dc_store_legacy_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "reading the threads of older cases";
-	sqlite3_stmt *st;
-	GPtrArray *all;
-	dc_status_t ret;
-	int rc;
-
-	*out = NULL;
-	ret = dc_sql_prepare(s,
-			     "SELECT case_id, thread_id, added_at"
-			     " FROM legacy_threads ORDER BY case_id, added_at",
-			     &st, what, err);
-	if (ret != DC_OK)
-		return ret;
-	all = g_ptr_array_new_with_free_func(legacy_free);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		dc_store_legacy_t *l = g_new0(dc_store_legacy_t, 1);
-
-		l->case_id = sqlite3_column_int64(st, 0);
-		l->thread_id = dc_sql_column_dup(st, 1);
-		l->added_at = sqlite3_column_int64(st, 2);
-		g_ptr_array_add(all, l);
-	}
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret != DC_OK)
-		g_ptr_array_unref(all);
-	else
-		*out = all;
-	return ret;
+	return dc_sql_list(s,
+			   "SELECT case_id, thread_id, added_at"
+			   " FROM legacy_threads ORDER BY case_id, added_at",
+			   legacy_row, legacy_free, out,
+			   "reading the threads of older cases", err, "");
 }
 
 dc_status_t
@@ -342,46 +313,30 @@ dc_status_t
 dc_store_thread_single_mail(dc_store_t *s, const char *thread_id,
 			    GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "reading the single messages of a thread";
-	sqlite3_stmt *st;
-	dc_status_t ret;
-
-	*out = NULL;
-	ret = dc_sql_prepare_bind(
+	return dc_sql_list(
 	    s,
 	    "SELECT m.message_id, m.scope, m.role, m.added_at, m.thread_id,"
 	    " m.case_id FROM case_mail m JOIN cases c ON c.id = m.case_id"
 	    " WHERE m.thread_id = ?1 AND m.scope = 'message'"
 	    " AND c.state != 'withdrawn' ORDER BY m.case_id",
-	    &st, what, err, "s", thread_id);
-	return ret != DC_OK ? ret : read_mail(s, st, out, what, err);
+	    mail_row, dc_store_mail_free_cb, out,
+	    "reading the single messages of a thread", err, "s", thread_id);
+}
+
+static gpointer
+text_row(sqlite3_stmt *st)
+{
+	return dc_sql_column_dup(st, 0);
 }
 
 dc_status_t
 dc_store_tracked_threads(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "listing the threads of cases";
-	sqlite3_stmt *st;
-	GPtrArray *all;
-	dc_status_t ret;
-	int rc;
-
-	*out = NULL;
-	ret = dc_sql_prepare(s,
-			     "SELECT DISTINCT thread_id FROM case_mail"
-			     " WHERE thread_id IS NOT NULL ORDER BY thread_id",
-			     &st, what, err);
-	if (ret != DC_OK)
-		return ret;
-	all = g_ptr_array_new_with_free_func(g_free);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		g_ptr_array_add(all, dc_sql_column_dup(st, 0));
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret != DC_OK)
-		g_ptr_array_unref(all);
-	else
-		*out = all;
-	return ret;
+	return dc_sql_list(s,
+			   "SELECT DISTINCT thread_id FROM case_mail"
+			   " WHERE thread_id IS NOT NULL ORDER BY thread_id",
+			   text_row, g_free, out, "listing the threads of cases",
+			   err, "");
 }
 
 /* ---- outbox ----------------------------------------------------------- */
@@ -412,38 +367,26 @@ dc_store_outbox_add(dc_store_t *s, int64_t case_id, const char *message_id,
 			  message_id, at);
 }
 
+static gpointer
+outbox_row(sqlite3_stmt *st)
+{
+	dc_store_outbox_t *o = g_new0(dc_store_outbox_t, 1);
+
+	o->id = sqlite3_column_int64(st, 0);
+	o->case_id = sqlite3_column_int64(st, 1);
+	o->message_id = dc_sql_column_dup(st, 2);
+	o->created_at = sqlite3_column_int64(st, 3);
+	return o;
+}
+
 dc_status_t
 dc_store_outbox_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "reading the notmuch tag outbox";
-	sqlite3_stmt *st;
-	GPtrArray *all;
-	dc_status_t ret;
-	int rc;
-
-	*out = NULL;
-	ret = dc_sql_prepare(s,
-			     "SELECT id, case_id, message_id, created_at"
-			     " FROM outbox ORDER BY id",
-			     &st, what, err);
-	if (ret != DC_OK)
-		return ret;
-	all = g_ptr_array_new_with_free_func(outbox_free_cb);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		dc_store_outbox_t *o = g_new0(dc_store_outbox_t, 1);
-
-		o->id = sqlite3_column_int64(st, 0);
-		o->case_id = sqlite3_column_int64(st, 1);
-		o->message_id = dc_sql_column_dup(st, 2);
-		o->created_at = sqlite3_column_int64(st, 3);
-		g_ptr_array_add(all, o);
-	}
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret != DC_OK)
-		g_ptr_array_unref(all);
-	else
-		*out = all;
-	return ret;
+	return dc_sql_list(s,
+			   "SELECT id, case_id, message_id, created_at"
+			   " FROM outbox ORDER BY id",
+			   outbox_row, outbox_free_cb, out,
+			   "reading the notmuch tag outbox", err, "");
 }
 
 dc_status_t

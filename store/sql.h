@@ -30,6 +30,21 @@ dc_status_t dc_sql_prepare_bind(dc_store_t *s, const char *sql,
 /* The same, then run it: a statement without rows. */
 dc_status_t dc_sql_run(dc_store_t *s, const char *sql, const char *what,
 		       dc_error_t *err, const char *types, ...);
+/* One row of a result as a new object, for dc_sql_list. */
+typedef gpointer (*dc_sql_row_fn)(sqlite3_stmt *st);
+/*
+ * Prepare sql, bind as dc_sql_prepare_bind, and collect every row as
+ * row(st) into *out, a new array that frees them with free_fn; *out is
+ * NULL on failure.
+ */
+dc_status_t dc_sql_list(dc_store_t *s, const char *sql, dc_sql_row_fn row,
+			GDestroyNotify free_fn, GPtrArray **out,
+			const char *what, dc_error_t *err, const char *types,
+			...);
+/* The same for a statement already prepared (and bound); finishes st. */
+dc_status_t dc_sql_collect(dc_store_t *s, sqlite3_stmt *st, dc_sql_row_fn row,
+			   GDestroyNotify free_fn, GPtrArray **out,
+			   const char *what, dc_error_t *err);
 /* NULL binds NULL, which is what sqlite3_bind_text does with it. */
 int dc_sql_bind_text(sqlite3_stmt *st, int i, const char *v);
 /* A text column as a new string, NULL for SQL NULL. */

@@ -186,6 +186,48 @@ dc_sql_run(dc_store_t *s, const char *sql, const char *what, dc_error_t *err,
 	return dc_sql_finish(s, st, rc, what, err);
 }
 
+dc_status_t
+dc_sql_collect(dc_store_t *s, sqlite3_stmt *st, dc_sql_row_fn row,
+	       GDestroyNotify free_fn, GPtrArray **out, const char *what,
+	       dc_error_t *err)
+{
+	GPtrArray *all = g_ptr_array_new_with_free_func(free_fn);
+	dc_status_t ret;
+	int rc;
+
+	*out = NULL;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		g_ptr_array_add(all, row(st));
+	ret = dc_sql_finish(s, st, rc, what, err);
+	if (ret != DC_OK)
+		g_ptr_array_unref(all);
+	else
+		*out = all;
+	return ret;
+}
+
+dc_status_t
+dc_sql_list(dc_store_t *s, const char *sql, dc_sql_row_fn row,
+	    GDestroyNotify free_fn, GPtrArray **out, const char *what,
+	    dc_error_t *err, const char *types, ...)
+{
+	sqlite3_stmt *st = NULL;
+	dc_status_t ret;
+	va_list ap;
+	int rc;
+
+	*out = NULL;
+	ret = dc_sql_prepare(s, sql, &st, what, err);
+	if (ret != DC_OK)
+		return ret;
+	va_start(ap, types);
+	rc = bind_va(st, types, ap);
+	va_end(ap);
+	if (rc != SQLITE_OK)
+		return dc_sql_finish(s, st, rc, what, err);
+	return dc_sql_collect(s, st, row, free_fn, out, what, err);
+}
+
 char *
 dc_sql_column_dup(sqlite3_stmt *st, int i)
 {

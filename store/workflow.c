@@ -141,27 +141,15 @@ dc_store_member_get(dc_store_t *s, const char *address, dc_store_member_t **out,
 	return ret;
 }
 
+static gpointer
+member_row(sqlite3_stmt *st)
+{
+	return member_from_row(st);
+}
+
 dc_status_t
 dc_store_member_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
-	const char *what = "listing members";
-	sqlite3_stmt *st;
-	GPtrArray *all;
-	dc_status_t ret;
-	int rc;
-
-	*out = NULL;
-	ret = dc_sql_prepare(s, MEMBER_SELECT " ORDER BY address", &st, what,
-			     err);
-	if (ret != DC_OK)
-		return ret;
-	all = g_ptr_array_new_with_free_func(member_free_cb);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		g_ptr_array_add(all, member_from_row(st));
-	ret = dc_sql_finish(s, st, rc, what, err);
-	if (ret != DC_OK)
-		g_ptr_array_unref(all);
-	else
-		*out = all;
-	return ret;
+	return dc_sql_list(s, MEMBER_SELECT " ORDER BY address", member_row,
+			   member_free_cb, out, "listing members", err, "");
 }
