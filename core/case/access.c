@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "core/base/choice.h"
 #include "core/case/access.h"
 #include "core/base/config.h"
 #include "core/case/event.h"
@@ -131,13 +132,9 @@ dc_member_role_check(const char *role, dc_error_t *err)
 	static const char *const roles[] = {
 		"committee", "tab", "maintainer", NULL,
 	};
+	int i;
 
-	if (role && g_strv_contains(roles, role))
-		return DC_OK;
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown member role '%s' (committee, tab or "
-		       "maintainer)",
-		       role ? role : "");
+	return dc_choice_parse(roles, -1, "member role", role, &i, err);
 }
 
 static GVariant *

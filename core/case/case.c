@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "core/base/choice.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
 #include "core/case/event.h"
@@ -16,47 +17,50 @@
 #include "core/case/outcome.h"
 #include "core/case/vote.h"
 
-static const struct {
-	const char *name;
-	const char *label;
-} kinds[DC_KIND_COUNT] = {
-	[DC_KIND_ADMONITION] = { "admonition", "Admonition" },
-	[DC_KIND_ESCALATION] = { "escalation", "Escalation" },
-	[DC_KIND_TAB] = { "tab", "TAB consultation" },
+static const char *const kind_names[DC_KIND_COUNT] = {
+	[DC_KIND_ADMONITION] = "admonition",
+	[DC_KIND_ESCALATION] = "escalation",
+	[DC_KIND_TAB] = "tab",
+};
+static const char *const kind_labels[DC_KIND_COUNT] = {
+	[DC_KIND_ADMONITION] = "Admonition",
+	[DC_KIND_ESCALATION] = "Escalation",
+	[DC_KIND_TAB] = "TAB consultation",
 };
 
 const char *
 dc_kind_name(dc_kind_t k)
 {
-	return k < DC_KIND_COUNT ? kinds[k].name : "unknown";
+	return k < DC_KIND_COUNT ? kind_names[k] : "unknown";
 }
 
 const char *
 dc_kind_label(dc_kind_t k)
 {
-	return k < DC_KIND_COUNT ? kinds[k].label : "Unknown";
+	return k < DC_KIND_COUNT ? kind_labels[k] : "Unknown";
 }
 
 dc_status_t
 dc_kind_parse(const char *s, dc_kind_t *out, dc_error_t *err)
 {
 	int k;
+	dc_status_t st = dc_choice_parse(kind_names, DC_KIND_COUNT,
+					 "case kind", s, &k, err);
 
-	for (k = 0; k < DC_KIND_COUNT; k++) {
-		if (s && !strcmp(s, kinds[k].name)) {
-			*out = k;
-			return DC_OK;
-		}
-	}
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown case kind '%s' (admonition, escalation or tab)",
-		       s ? s : "");
+	if (st == DC_OK)
+		*out = k;
+	return st;
 }
 
 /* ---- states ----------------------------------------------------------- */
 
 static const char *const states[] = {
 	"new", "acknowledged", "investigating", "decided", "closed", NULL,
+};
+/* What `case state` takes: a state, or reopen (to investigating). */
+static const char *const states_or_reopen[] = {
+	"new", "acknowledged", "investigating", "decided", "closed", "reopen",
+	NULL,
 };
 
 /* Allowed transitions, from -> to (", " separated, in order). */
@@ -99,11 +103,6 @@ transition_allowed(const char *from, const char *to)
 	return ok;
 }
 
-static int
-state_known(const char *s)
-{
-	return g_strv_contains(states, s);
-}
 
 /* ---- replay ----------------------------------------------------------- */
 
@@ -1031,14 +1030,13 @@ dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
 	dc_case_t *c = NULL;
 	dc_status_t st;
 	const char *next;
+	int i;
 
 	if (to && !strcmp(to, "reopen"))
 		to = "investigating";
-	if (!to || !state_known(to))
-		return dc_fail(err, DC_E_USAGE,
-			       "unknown state '%s' (new, acknowledged, "
-			       "investigating, decided, closed, reopen)",
-			       to ? to : "");
+	st = dc_choice_parse(states_or_reopen, -1, "state", to, &i, err);
+	if (st != DC_OK)
+		return st;
 	st = begin_case(s, case_id, &c, err);
 	if (st != DC_OK)
 		return st;
@@ -1103,13 +1101,9 @@ dc_participant_role_check(const char *role, dc_error_t *err)
 	static const char *const roles[] = {
 		"reporter", "respondent", "witness", "handler", NULL,
 	};
+	int i;
 
-	if (role && g_strv_contains(roles, role))
-		return DC_OK;
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown role '%s' (reporter, respondent, witness or "
-		       "handler)",
-		       role ? role : "");
+	return dc_choice_parse(roles, -1, "role", role, &i, err);
 }
 
 dc_status_t

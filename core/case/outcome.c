@@ -2,6 +2,7 @@
 /* The outcome ladder and expiry reminders (see core/case/outcome.h). */
 #include <string.h>
 
+#include "core/base/choice.h"
 #include "core/case/outcome.h"
 
 static const struct {
@@ -33,18 +34,16 @@ dc_outcome_label(dc_outcome_kind_t k)
 dc_status_t
 dc_outcome_parse(const char *s, dc_outcome_kind_t *out, dc_error_t *err)
 {
+	const char *names[DC_OUTCOME_COUNT];
+	dc_status_t st;
 	int i;
 
-	for (i = 0; i < DC_OUTCOME_COUNT; i++) {
-		if (s && !strcmp(s, rungs[i].name)) {
-			*out = i;
-			return DC_OK;
-		}
-	}
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown outcome '%s' (no-action, admonition, coaching, "
-		       "amend, apology, measure or tab-referral)",
-		       s ? s : "");
+	for (i = 0; i < DC_OUTCOME_COUNT; i++)
+		names[i] = rungs[i].name;
+	st = dc_choice_parse(names, DC_OUTCOME_COUNT, "outcome", s, &i, err);
+	if (st == DC_OK)
+		*out = i;
+	return st;
 }
 
 void

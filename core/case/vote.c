@@ -2,6 +2,7 @@
 /* TAB votes and the two-thirds rule (see core/case/vote.h). */
 #include <string.h>
 
+#include "core/base/choice.h"
 #include "core/case/access.h"
 #include "core/case/vote.h"
 
@@ -22,16 +23,12 @@ dc_status_t
 dc_vote_choice_parse(const char *s, dc_vote_choice_t *out, dc_error_t *err)
 {
 	int i;
+	dc_status_t st = dc_choice_parse(choices, DC_VOTE_COUNT, "vote", s,
+					 &i, err);
 
-	for (i = 0; i < DC_VOTE_COUNT; i++) {
-		if (s && !strcmp(s, choices[i])) {
-			*out = i;
-			return DC_OK;
-		}
-	}
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown vote '%s' (for, against, abstain or recused)",
-		       s ? s : "");
+	if (st == DC_OK)
+		*out = i;
+	return st;
 }
 
 const char *
@@ -43,17 +40,13 @@ dc_vote_rule_name(dc_vote_rule_t r)
 dc_status_t
 dc_vote_rule_parse(const char *s, dc_vote_rule_t *out, dc_error_t *err)
 {
-	if (s && !strcmp(s, "votes-cast")) {
-		*out = DC_RULE_VOTES_CAST;
-		return DC_OK;
-	}
-	if (s && !strcmp(s, "members")) {
-		*out = DC_RULE_MEMBERS;
-		return DC_OK;
-	}
-	return dc_fail(err, DC_E_USAGE,
-		       "unknown vote rule '%s' (votes-cast or members)",
-		       s ? s : "");
+	static const char *const rules[] = { "votes-cast", "members", NULL };
+	int i;
+	dc_status_t st = dc_choice_parse(rules, -1, "vote rule", s, &i, err);
+
+	if (st == DC_OK)
+		*out = i ? DC_RULE_MEMBERS : DC_RULE_VOTES_CAST;
+	return st;
 }
 
 void
