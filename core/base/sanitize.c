@@ -121,6 +121,48 @@ utf8_decode(const unsigned char *s, size_t n, gunichar *cp)
 }
 
 /*
+ * Extended_Pictographic, as far as emoji ZWJ sequences need it: the emoji
+ * blocks of plane 1 (without the regional indicators and the skin tone
+ * modifiers, which only follow an emoji) and the older symbols that have
+ * an emoji presentation.  Used only to keep a joiner between two emoji.
+ */
+static inline gboolean
+pictographic(gunichar c)
+{
+	if (c >= 0x1f000)
+		return (c <= 0x1faff && !(c >= 0x1f1e6 && c <= 0x1f1ff) &&
+			!(c >= 0x1f3fb && c <= 0x1f3ff)) ||
+		       (c >= 0x1fc00 && c <= 0x1fffd);
+	return c == 0xa9 || c == 0xae || c == 0x203c || c == 0x2049 ||
+	       c == 0x2122 || c == 0x2139 || (c >= 0x2194 && c <= 0x21aa) ||
+	       (c >= 0x231a && c <= 0x23ff) || (c >= 0x25aa && c <= 0x25fe) ||
+	       (c >= 0x2600 && c <= 0x27bf) || c == 0x2934 || c == 0x2935 ||
+	       (c >= 0x2b05 && c <= 0x2b55) || c == 0x3030 || c == 0x303d ||
+	       c == 0x3297 || c == 0x3299;
+}
+
+/* What may stand between an emoji and the joiner after it. */
+static inline gboolean
+emoji_extend(gunichar c)
+{
+	return c == 0xfe0f || (c >= 0x1f3fb && c <= 0x1f3ff);
+}
+
+/*
+ * Is the ZWJ at s (3 bytes, n in all) the joiner of an emoji sequence:
+ * does an emoji (with its extenders) end right before it, and an emoji
+ * follow?  Between letters it stays marked: there it hides in words.
+ */
+static inline gboolean
+emoji_joiner(const unsigned char *s, size_t n, gboolean after_emoji)
+{
+	gunichar next;
+
+	return after_emoji && n > 3 && utf8_decode(s + 3, n - 3, &next) &&
+	       pictographic(next);
+}
+
+/*
  * Which DC_SAN_* flag a well-formed non-ASCII code point needs, or 0 when it
  * may pass through.  An explicit list rather than g_unichar_type() so that
  * what we hide does not change with the GLib version, and so that the
@@ -207,6 +249,8 @@ dc_sanitize(const char *in, ssize_t len, dc_san_mode_t mode, unsigned *flags)
 	unsigned char pic[3] = {0xe2, 0x90, 0x80};
 	struct obuf o;
 	size_t n, i = 0, start = 0;
+	/* Where the last emoji (and its extenders) ended, for ZWJ. */
+	size_t emoji_end = (size_t)-1;
 	unsigned f = 0;
 
 	if (!in)
@@ -229,6 +273,14 @@ dc_sanitize(const char *in, ssize_t len, dc_san_mode_t mode, unsigned *flags)
 		}
 		if (b >= 0x80) {
 			k = utf8_decode(s + i, n - i, &c);
+			if (k && (pictographic(c) ||
+				  (emoji_extend(c) && emoji_end == i)))
+				emoji_end = i + k;
+			if (k && c == 0x200d &&
+			    emoji_joiner(s + i, n - i, emoji_end == i)) {
+				i += k;
+				continue;
+			}
 			if (k && !(cls = classify(c))) {
 				i += k;
 				continue;
@@ -322,6 +374,7 @@ attaches(gunichar c)
 static inline size_t
 cluster(const unsigned char *s, size_t n, int *width)
 {
+	gboolean emoji;
 	gunichar c;
 	size_t i, k;
 
@@ -336,9 +389,20 @@ cluster(const unsigned char *s, size_t n, int *width)
 		return 1;
 	}
 	*width = char_width(c);
+	emoji = pictographic(c);
 	for (i = k; i < n && s[i] >= 0x80; i += k) {
 		k = utf8_decode(s + i, n - i, &c);
-		if (!k || !attaches(c))
+		if (!k)
+			break;
+		if (emoji && c == 0x200d && emoji_joiner(s + i, n - i, TRUE)) {
+			/* The joiner and the emoji it joins: one cluster,
+			 * as wide as ncurses counts its parts. */
+			utf8_decode(s + i + 3, n - i - 3, &c);
+			*width += char_width(c);
+			k = 3 + g_unichar_to_utf8(c, NULL);
+			continue;
+		}
+		if (!attaches(c) && !(emoji && emoji_extend(c)))
 			break;
 		*width += char_width(c);
 	}

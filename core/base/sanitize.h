@@ -12,9 +12,10 @@
  *   bidi overrides, embeddings, isolates and marks (U+061C, U+200E-200F,
  *   U+202A-202E, U+2066-2069)
  *                           -> "<U+202E>"
- *   zero-width and other invisible format characters: U+200B-200D (ZWJ
- *   included: it hides inside words, and terminals disagree about the
- *   width of joined emoji, which breaks column arithmetic), U+2060-2065,
+ *   zero-width and other invisible format characters: U+200B-200D (a ZWJ
+ *   hides inside words; only the joiner of an emoji ZWJ sequence, an
+ *   emoji with its U+FE0F or skin tone before it and an emoji after it,
+ *   passes, so that a family or a flag stays one picture), U+2060-2065,
  *   U+206A-206F, U+FEFF, U+180E, U+2028-2029, U+FFF9-FFFB, U+00AD soft
  *   hyphen (invisible in most terminals, so "Jo<SHY>hn" prints as "John"),
  *   Hangul fillers U+115F, U+1160, U+3164, U+FFA0 (blank names), tags
@@ -67,7 +68,9 @@ char *dc_sanitize_line(const char *in);
 
 /*
  * Display width helpers for sanitized (valid UTF-8) strings: wide (CJK,
- * emoji) characters count 2 columns, combining and zero-width ones 0, and
+ * emoji) characters count 2 columns, combining and zero-width ones 0 (an
+ * emoji ZWJ sequence is one cluster, never cut, counted as ncurses counts
+ * its parts), and
  * so do "\n" and "\t": split lines and expand tabs before measuring.  A
  * stray invalid byte counts 1, like the U+FFFD a terminal draws for it.
  * NULL counts 0.
