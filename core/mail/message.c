@@ -196,20 +196,68 @@ address_list(InternetAddressList *l)
 	return internet_address_list_to_string(l, NULL, FALSE);
 }
 
+/*
+ * The raw value of header name made valid UTF-8 (each broken sequence a
+ * U+FFFD), or NULL when it is absent or already valid.  GMime reads 8-bit
+ * bytes that are not UTF-8 as Latin-1, which shows mojibake ("\xff\xfe"
+ * as "ÿþ") where the man page promises U+FFFD.
+ */
+static char *
+header_repaired(GMimeMessage *gm, const char *name)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(GMIME_OBJECT(gm));
+	GMimeHeader *h = g_mime_header_list_get_header(hl, name);
+	const char *raw = h ? g_mime_header_get_raw_value(h) : NULL;
+	char *fixed, *unfolded;
+
+	if (!raw || g_utf8_validate(raw, -1, NULL))
+		return NULL;
+	fixed = g_utf8_make_valid(raw, -1);
+	unfolded = g_mime_utils_header_unfold(fixed);
+	g_free(fixed);
+	return unfolded;
+}
+
+/* An address header as text, invalid bytes shown as U+FFFD. */
+static char *
+address_header(GMimeMessage *gm, const char *name,
+	       InternetAddressList *parsed)
+{
+	char *fixed = header_repaired(gm, name);
+	InternetAddressList *l;
+	char *v;
+
+	if (!fixed)
+		return address_list(parsed);
+	l = internet_address_list_parse(NULL, fixed);
+	v = l ? address_list(l) : g_strdup(fixed);
+	if (l)
+		g_object_unref(l);
+	g_free(fixed);
+	return v;
+}
+
 static void
 headers_fill(dc_message_t *msg, GMimeMessage *gm)
 {
 	const char *v;
+	char *fixed;
 
 	g_free(msg->subject);
-	v = g_mime_message_get_subject(gm);
-	msg->subject = g_strdup(v ? v : "");
+	fixed = header_repaired(gm, "Subject");
+	if (fixed) {
+		msg->subject = g_mime_utils_header_decode_text(NULL, fixed);
+		g_free(fixed);
+	} else {
+		v = g_mime_message_get_subject(gm);
+		msg->subject = g_strdup(v ? v : "");
+	}
 	g_free(msg->from);
-	msg->from = address_list(g_mime_message_get_from(gm));
+	msg->from = address_header(gm, "From", g_mime_message_get_from(gm));
 	if (!msg->from)
 		msg->from = g_strdup("");
-	msg->to = address_list(g_mime_message_get_to(gm));
-	msg->cc = address_list(g_mime_message_get_cc(gm));
+	msg->to = address_header(gm, "To", g_mime_message_get_to(gm));
+	msg->cc = address_header(gm, "Cc", g_mime_message_get_cc(gm));
 	v = g_mime_object_get_header(GMIME_OBJECT(gm), "In-Reply-To");
 	msg->in_reply_to = g_strdup(v);
 }

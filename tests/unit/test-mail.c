@@ -379,6 +379,30 @@ test_junk_and_deep_nesting(void **state)
 	g_free(dir);
 }
 
+/* Header bytes that are not UTF-8 show as U+FFFD, not as Latin-1
+ * mojibake; encoded words and valid UTF-8 around them still decode. */
+static void
+test_invalid_header_bytes(void **state)
+{
+	static const char raw[] =
+	    "From: B\xe9la Byte <bb@example.org>\n"
+	    "To: =?UTF-8?Q?Zo=C3=AB?= <z@example.org>\n"
+	    "Cc: Fine \xc3\x89mile <e@example.org>\n"
+	    "Subject: caf\xc3\xa9 \xff\xfe and\n =?UTF-8?Q?caf=C3=A9?=\n"
+	    "Message-ID: <bytes@example.org>\n\nbody\n";
+	dc_message_t *m = g_new0(dc_message_t, 1);
+
+	(void)state;
+	dc_message_parse_bytes(m, raw, sizeof(raw) - 1);
+	assert_string_equal(m->subject,
+			    "caf\xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd and caf\xc3\xa9");
+	assert_non_null(strstr(m->from, "B\xef\xbf\xbdla Byte"));
+	assert_null(strstr(m->from, "\xc3\xa9"));
+	assert_non_null(strstr(m->to, "Zo\xc3\xab"));
+	assert_non_null(strstr(m->cc, "\xc3\x89mile"));
+	dc_message_free(m);
+}
+
 static void
 test_thread_ids(void **state)
 {
@@ -436,6 +460,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_missing_file_is_flagged,
 						setup, teardown),
 		cmocka_unit_test(test_junk_and_deep_nesting),
+		cmocka_unit_test(test_invalid_header_bytes),
 		cmocka_unit_test_setup_teardown(test_thread_ids, setup,
 						teardown),
 		cmocka_unit_test(test_lore_url),
