@@ -48,13 +48,13 @@ static const char report_full_sql[] =
 /*
  * Of the other cases only what decides who may see them and who is in
  * them (core/case/access.c, core/case/people.c): the opening event without its
- * payload, and the participants, conflicts, recusals, undos and erasures
- * with theirs.  No hashes: a report does not verify the chain.  In no
+ * payload, and the participants, name forms (aliases), conflicts,
+ * recusals, undos and erasures with theirs.  No hashes: a report does not verify the chain.  In no
  * order: the caller sorts events to cases (a sort here would take as long
  * as the rest of the statement).
  */
 #define REPORT_ACCESS_TYPES \
-	"('participant', 'conflict', 'recuse', 'undo', 'erasure')"
+	"('participant', 'alias', 'conflict', 'recuse', 'undo', 'erasure')"
 
 static const char report_events_sql[] =
     REPORT_FULL

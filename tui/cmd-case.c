@@ -9,6 +9,8 @@
  *   convert N KIND              a TAB consultation becomes a report
  *   undo N                      reverse your newest change
  *   participant N ROLE ADDRESS  reporter, respondent, witness, handler
+ *   alias N PERSON TEXT         another form of a person's name
+ *   people N                    the people and every form redaction seeks
  *   conflict|recuse N ADDRESS   declare a conflict, or recuse
  *   outcome N OUTCOME ...       record a rung of the outcome ladder
  *   vote N --member A CHOICE    a TAB member's vote
@@ -31,6 +33,7 @@
 #include "core/export/describe.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
+#include "core/case/people.h"
 #include "core/base/sanitize.h"
 #include "core/case/vote.h"
 #include "tui/cli.h"
@@ -39,8 +42,9 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 
 const dc_cmd_t cmd_case = {
 	.name = "case",
-	.args = "show|state|note|convert|undo|participant|conflict|recuse|"
-		"outcome|vote|tally|expiring|late N ... [--json]",
+	.args = "show|state|note|convert|undo|participant|alias|people|"
+		"conflict|recuse|outcome|vote|tally|expiring|late N ... "
+		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
 };
@@ -538,6 +542,76 @@ sub_participant(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 }
 
 static int
+sub_alias(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 3, "case alias N PERSON TEXT"))
+		return DC_EXIT_USAGE;
+	if (dc_case_alias(s, id, o->args[1], o->args[2], o->remove,
+			  actor(cli), now(), &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o,
+		       o->remove ? "name form removed" : "name form added");
+}
+
+/* What the identity scan and the redaction will look for. */
+static int
+sub_people(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_identity_set_t *set = NULL;
+	dc_error_t err = { 0 };
+	dc_mail_t *mail = NULL;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	int guessed = 0;
+	guint i, k;
+
+	if (need(cli, o, 1, "case people N"))
+		return DC_EXIT_USAGE;
+	if (dc_case_get(s, id, &c, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	st = dc_cli_open_mail(cli, s, 0, &mail, &err);
+	if (st == DC_OK) {
+		dc_anchor_refresh_case(dc_mail_notmuch(mail), c);
+		st = dc_case_forms(s, mail, c, &set, &guessed, &err);
+	}
+	dc_mail_close(mail);
+	dc_case_free(c);
+	if (st != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (o->json) {
+		dc_sp_t *sp = dc_cli_sprinter(cli);
+
+		dc_sp_list(sp);
+		for (i = 0; i < dc_identity_count(set); i++)
+			dc_describe_person(sp, dc_identity_get(set, i));
+		dc_sp_end(sp);
+		dc_cli_sprint(cli, sp);
+	}
+	for (i = 0; !o->json && i < dc_identity_count(set); i++) {
+		const dc_identity_t *p = dc_identity_get(set, i);
+		char *a = san(p->address);
+
+		fprintf(cli->out, "%s  <%s>\n", p->label, a);
+		for (k = 0; k < p->names->len; k++) {
+			char *n = san(p->names->pdata[k]);
+
+			fprintf(cli->out, "    %s\n", n);
+			g_free(n);
+		}
+		g_free(a);
+	}
+	if (!o->json && guessed)
+		fprintf(cli->out, "(no reporter recorded: Reporter A is the "
+				  "sender of the first message; "
+				  "case participant N reporter ADDRESS "
+				  "says who it is)\n");
+	dc_identity_set_free(set);
+	return DC_EXIT_OK;
+}
+
+static int
 conflict_or_recuse(dc_cli_t *cli, dc_store_t *s, int64_t id,
 		   const opts_t *o, int recuse)
 {
@@ -746,6 +820,8 @@ static const struct {
 	{ "convert", sub_convert, 1 },
 	{ "undo", sub_undo, 1 },
 	{ "participant", sub_participant, 1 },
+	{ "alias", sub_alias, 1 },
+	{ "people", sub_people, 0 },
 	{ "conflict", sub_conflict, 1 },
 	{ "recuse", sub_recuse, 1 },
 	{ "outcome", sub_outcome, 1 },

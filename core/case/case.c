@@ -128,6 +128,16 @@ participant_free(gpointer p)
 }
 
 static void
+alias_free(gpointer p)
+{
+	dc_alias_t *a = p;
+
+	g_free(a->address);
+	g_free(a->text);
+	g_free(a);
+}
+
+static void
 conflict_free(gpointer p)
 {
 	dc_conflict_t *x = p;
@@ -170,6 +180,7 @@ derived_free(dc_case_t *c)
 	g_clear_pointer(&c->notes, g_ptr_array_unref);
 	g_clear_pointer(&c->participants, g_ptr_array_unref);
 	g_clear_pointer(&c->conflicts, g_ptr_array_unref);
+	g_clear_pointer(&c->aliases, g_ptr_array_unref);
 	g_clear_pointer(&c->outcomes, g_ptr_array_unref);
 	g_clear_pointer(&c->votes, g_ptr_array_unref);
 	g_clear_pointer(&c->history, g_ptr_array_unref);
@@ -183,6 +194,7 @@ derived_reset(dc_case_t *c)
 	c->notes = g_ptr_array_new_with_free_func(note_free);
 	c->participants = g_ptr_array_new_with_free_func(participant_free);
 	c->conflicts = g_ptr_array_new_with_free_func(conflict_free);
+	c->aliases = g_ptr_array_new_with_free_func(alias_free);
 	c->outcomes = g_ptr_array_new_with_free_func(outcome_free_cb);
 	c->votes = g_ptr_array_new_with_free_func(vote_free_cb);
 	c->history = g_ptr_array_new_with_free_func(history_free);
@@ -255,6 +267,32 @@ apply_participant(dc_case_t *c, GVariant *v)
 	}
 	g_free(role);
 	g_free(addr);
+}
+
+static void
+apply_alias(dc_case_t *c, GVariant *v)
+{
+	char *addr = data_str(v, "address"), *text = data_str(v, "text");
+	dc_alias_t *a;
+	guint i;
+
+	for (i = 0; addr && text && i < c->aliases->len; i++) {
+		a = c->aliases->pdata[i];
+		if (!g_ascii_strcasecmp(a->address, addr) &&
+		    !strcmp(a->text, text)) {
+			g_ptr_array_remove_index(c->aliases, i);
+			break;
+		}
+	}
+	if (addr && text && !data_bool(v, "remove")) {
+		a = g_new0(dc_alias_t, 1);
+		a->address = addr;
+		a->text = text;
+		g_ptr_array_add(c->aliases, a);
+		return;
+	}
+	g_free(addr);
+	g_free(text);
 }
 
 static void
@@ -380,6 +418,14 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		r = g_strdup_printf("%s %s %s",
 				    data_bool(v, "remove") ? "removed" : "added",
 				    a ? a : "?", b ? b : "?");
+	} else if (!strcmp(t, "alias")) {
+		/* Whose form it is; the form itself stays out of every
+		 * history, timeline and export. */
+		a = data_str(v, "address");
+		r = g_strdup_printf("%s a form of the name of %s",
+				    data_bool(v, "remove") ? "removed"
+							   : "added",
+				    a ? a : "?");
 	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
 		a = data_str(v, "address");
 		r = g_strdup_printf("%s %s", a ? a : "?",
@@ -496,6 +542,8 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		}
 	} else if (!strcmp(t, "participant")) {
 		apply_participant(c, v);
+	} else if (!strcmp(t, "alias")) {
+		apply_alias(c, v);
 	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
 		apply_conflict(c, v, !strcmp(t, "recuse"));
 	} else if (!strcmp(t, "vote")) {
@@ -1131,6 +1179,90 @@ dc_case_participant(dc_store_t *s, int64_t case_id, const char *role,
 				      g_variant_new_boolean(TRUE));
 	return dc_case_record(s, case_id, "participant",
 			      g_variant_builder_end(&b), actor, now, err);
+}
+
+/*
+ * The address person names on c: an address as it is, or a role
+ * ("reporter", ...) held by exactly one participant.
+ */
+static dc_status_t
+person_address(const dc_case_t *c, const char *person, const char **out,
+	       dc_error_t *err)
+{
+	const char *found = NULL;
+	int n = 0;
+	guint i;
+
+	*out = NULL;
+	if (person && strchr(person, '@')) {
+		*out = person;
+		return DC_OK;
+	}
+	if (dc_participant_role_check(person, err) != DC_OK)
+		return dc_fail(err, DC_E_USAGE,
+			       "'%s' is neither a mail address nor a role "
+			       "(reporter, respondent, witness or handler)",
+			       person ? person : "");
+	for (i = 0; i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+
+		if (!strcmp(p->role, person)) {
+			found = p->address;
+			n++;
+		}
+	}
+	if (n == 1) {
+		*out = found;
+		return DC_OK;
+	}
+	return dc_fail(err, DC_E_USAGE,
+		       n ? "case %" G_GINT64_FORMAT " has %d people as %s: "
+			   "name one by address"
+			 : "case %" G_GINT64_FORMAT " has %d people as %s: "
+			   "add one first (case participant)",
+		       (gint64)c->id, n, person);
+}
+
+dc_status_t
+dc_case_alias(dc_store_t *s, int64_t case_id, const char *person,
+	      const char *text, int remove, const char *actor, int64_t now,
+	      dc_error_t *err)
+{
+	int blank = 1, bad = !text || !g_utf8_validate(text, -1, NULL);
+	const char *p, *address;
+	GVariantBuilder b;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+
+	for (p = text; !bad && *p; p = g_utf8_next_char(p)) {
+		gunichar ch = g_utf8_get_char(p);
+
+		bad = ch < 0x20 || (ch >= 0x7f && ch <= 0x9f);
+		blank = blank && ch == ' ';
+	}
+	if (bad || blank)
+		return dc_fail(err, DC_E_USAGE,
+			       "a form of a name is one line of text");
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	if (st == DC_OK)
+		st = person_address(c, person, &address, err);
+	if (st == DC_OK) {
+		g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+		g_variant_builder_add(&b, "{sv}", "address",
+				      g_variant_new_string(address));
+		g_variant_builder_add(&b, "{sv}", "text",
+				      g_variant_new_string(text));
+		if (remove)
+			g_variant_builder_add(&b, "{sv}", "remove",
+					      g_variant_new_boolean(TRUE));
+		st = append(s, case_id, "alias",
+			    g_variant_builder_end(&b),
+			    actor, now, err);
+	}
+	return end_case(s, st, c, err);
 }
 
 dc_status_t

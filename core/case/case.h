@@ -70,6 +70,16 @@ typedef struct dc_participant {
 	char *name; /* may be NULL */
 } dc_participant_t;
 
+/*
+ * A form of a person's name that a committee member added by hand (a
+ * nickname, a handle, a spelling the mail does not show), so that the
+ * identity scan and the redaction look for it too.
+ */
+typedef struct dc_alias {
+	char *address; /* whose form it is */
+	char *text;
+} dc_alias_t;
+
 /* A conflict of interest declared on a case, or a recusal. */
 typedef struct dc_conflict {
 	char *address;
@@ -115,6 +125,7 @@ typedef struct dc_case {
 	char *opened_by; /* actor of the open event */
 	GPtrArray *participants; /* dc_participant_t * */
 	GPtrArray *conflicts;    /* dc_conflict_t * */
+	GPtrArray *aliases;      /* dc_alias_t *, oldest first */
 	GPtrArray *outcomes;     /* struct dc_outcome * (core/case/outcome.h) */
 	GPtrArray *votes;        /* struct dc_vote *, one per member
 				  * (core/case/vote.h) */
@@ -162,6 +173,16 @@ dc_status_t dc_case_participant(dc_store_t *s, int64_t case_id,
 				const char *name, int remove,
 				const char *actor, int64_t now,
 				dc_error_t *err);
+/*
+ * Add (remove == 0) or remove text as a form of the name of person, one
+ * of the case's people: a mail address, or a role (reporter, ...) that
+ * exactly one participant holds.  Refused (DC_E_USAGE) for text that is
+ * empty, not UTF-8, or holds a control or a newline.  The history shows
+ * whose form it is, never the form.
+ */
+dc_status_t dc_case_alias(dc_store_t *s, int64_t case_id, const char *person,
+			  const char *text, int remove, const char *actor,
+			  int64_t now, dc_error_t *err);
 /* Declare a conflict of interest (recuse == 0) or a recusal.  A recused
  * member no longer sees the case (core/case/access.h). */
 dc_status_t dc_case_conflict(dc_store_t *s, int64_t case_id,

@@ -101,6 +101,16 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 		if (reporters && !strcmp(p->role, "reporter"))
 			add_reporter(reporters, p->name, p->address);
 	}
+	/* The forms a member added by hand belong to whoever has that
+	 * address, wherever it was found; a reporter's forms go to the
+	 * reporters too, once the reporter is known. */
+	for (i = 0; c->aliases && i < c->aliases->len; i++) {
+		const dc_alias_t *a = c->aliases->pdata[i];
+
+		if (people)
+			dc_identity_add(people, "participant", a->text,
+					a->address);
+	}
 	for (i = 0; mail && i < c->threads->len; i++) {
 		int first = reporters && i == 0 &&
 			    !dc_identity_count(reporters);
@@ -123,6 +133,53 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 		else
 			dc_thread_free(t);
 	}
+	for (i = 0; reporters && c->aliases && i < c->aliases->len; i++) {
+		const dc_alias_t *a = c->aliases->pdata[i];
+
+		if (dc_identity_find(reporters, a->address))
+			dc_identity_add(reporters, NULL, a->text, a->address);
+	}
+	return st;
+}
+
+static void
+copy_identity(dc_identity_set_t *to, const dc_identity_t *id)
+{
+	guint k;
+
+	if (!id->names->len)
+		dc_identity_add(to, id->label, NULL, id->address);
+	for (k = 0; k < id->names->len; k++)
+		dc_identity_add(to, id->label, id->names->pdata[k],
+				id->address);
+}
+
+dc_status_t
+dc_case_forms(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
+	      dc_identity_set_t **out, int *guessed, dc_error_t *err)
+{
+	dc_identity_set_t *people = dc_identity_set_new();
+	dc_identity_set_t *reporters = dc_identity_set_new();
+	GHashTable *members = NULL;
+	dc_status_t st;
+	guint i;
+
+	*out = NULL;
+	st = dc_member_addresses(s, &members, err);
+	if (st == DC_OK)
+		st = dc_case_people(mail, c, members, people, reporters,
+				    guessed, NULL, err);
+	if (st == DC_OK) {
+		*out = dc_identity_set_new();
+		for (i = 0; i < dc_identity_count(reporters); i++)
+			copy_identity(*out, dc_identity_get(reporters, i));
+		for (i = 0; i < dc_identity_count(people); i++)
+			copy_identity(*out, dc_identity_get(people, i));
+	}
+	if (members)
+		g_hash_table_unref(members);
+	dc_identity_set_free(people);
+	dc_identity_set_free(reporters);
 	return st;
 }
 

@@ -32,6 +32,18 @@ dc_status_t dc_case_people(dc_mail_t *mail, const struct dc_case *c,
 			   GHashTable *members, dc_identity_set_t *people,
 			   dc_identity_set_t *reporters, int *guessed,
 			   dc_thread_t **first, dc_error_t *err);
+/*
+ * Everyone the identity scan and the redaction of case c look for, with
+ * every form of each (names in every script and their Latin forms, the
+ * forms added with dc_case_alias, the address), for a committee member
+ * to check before an export: the reporters first, labelled "Reporter A",
+ * ..., then the other people, labelled by role.  Registered members are
+ * left out, as in dc_case_people.  *guessed as there.  *out: free with
+ * dc_identity_set_free().
+ */
+dc_status_t dc_case_forms(dc_store_t *s, dc_mail_t *mail,
+			  const struct dc_case *c, dc_identity_set_t **out,
+			  int *guessed, dc_error_t *err);
 /* The registered members' addresses, lowercased (a set; unref). */
 dc_status_t dc_member_addresses(dc_store_t *s, GHashTable **out,
 				dc_error_t *err);

@@ -367,6 +367,16 @@ dc_describe_member(dc_sp_t *sp, const dc_store_member_t *m)
 }
 
 void
+dc_describe_person(dc_sp_t *sp, const dc_identity_t *id)
+{
+	dc_sp_map(sp);
+	dc_sp_kstring(sp, "label", id->label);
+	dc_sp_kmail(sp, "address", id->address);
+	dc_sp_kmail_list(sp, "names", id->names);
+	dc_sp_end(sp);
+}
+
+void
 dc_describe_identity(dc_sp_t *sp, const char *who, const char *access)
 {
 	dc_sp_map(sp);

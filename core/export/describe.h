@@ -17,6 +17,7 @@
 #include "core/docs/doclink.h"
 #include "core/mail/fsck.h"
 #include "core/mail/mail.h"
+#include "core/privacy/privacy.h"
 #include "store/store.h"
 
 /* A row of decorum list: c is the thread's case, or NULL. */
@@ -45,6 +46,8 @@ void dc_describe_decisions(dc_sp_t *sp, const dc_case_t *c,
 			   const dc_tally_t *t);
 
 void dc_describe_member(dc_sp_t *sp, const dc_store_member_t *m);
+/* A person of a case and the forms the scan looks for (dc_case_forms). */
+void dc_describe_person(dc_sp_t *sp, const dc_identity_t *id);
 void dc_describe_identity(dc_sp_t *sp, const char *who, const char *access);
 void dc_describe_member_change(dc_sp_t *sp, const char *member,
 			       const char *change);

@@ -356,11 +356,12 @@ cover_summary(packet_t *p, GString *s)
 	g_string_append(s, "\nTimeline:\n");
 	for (i = 0; i < c->history->len; i++) {
 		const dc_history_t *h = c->history->pdata[i];
-		char *at = iso(h->at), *what;
+		char *at, *what;
 
 		/* Types only: summaries may name people. */
 		if (!strcmp(h->type, "note"))
 			continue;
+		at = iso(h->at);
 		what = clean(p, h->type);
 		g_string_append_printf(s, "  %s  %s%s\n", at, what,
 				       h->undone_by ? " (undone)" : "");

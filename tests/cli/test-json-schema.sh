@@ -44,6 +44,7 @@ $D case show 1 --json >"$T/case.json"
 $D case tally 1 --json >"$T/tally.json"
 $D case late 1 --json >"$T/late.json"
 $D case expiring --release v7.30 --json >"$T/expiring.json"
+$D case people 1 --json >"$T/people.json"
 $D member list --json >"$T/members.json"
 $D member whoami --json >"$T/whoami.json"
 $D verify --json >"$T/verify.json"
@@ -89,6 +90,7 @@ tally.json	.	tally
 case-change.json	.	case-change
 expiring.json	.[]	expiry
 expiring.json	.[].measure	outcome
+people.json	.[]	person
 members.json	.[]	member
 whoami.json	.	identity
 member-change.json	.	member-change
