@@ -96,6 +96,12 @@ dc_cli_identity(dc_cli_t *cli)
 		return v;
 	if (!read) {
 		from_config = dc_identity_from_config(NULL);
+		if (!from_config) {
+			dc_mail_opts_t o;
+
+			dc_cli_mail_opts(cli, &o);
+			from_config = dc_mail_config_email(&o);
+		}
 		read = 1;
 	}
 	return from_config;

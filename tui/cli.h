@@ -79,8 +79,9 @@ void dc_cli_sprint(dc_cli_t *cli, dc_sp_t *sp);
  * in decorum's config, else notmuch's user primary_email, else $USER. */
 const char *dc_cli_actor(dc_cli_t *cli, dc_mail_t *mail);
 /* Who is looking, for the access rules (core/case/access.h): --as, else
- * $DECORUM_AS, else [identity] address; NULL when none is given.
- * dc_cli_store() sets it on the store. */
+ * $DECORUM_AS, else [identity] address, else notmuch's
+ * user.primary_email; NULL when none is given.  dc_cli_store() sets it
+ * on the store. */
 const char *dc_cli_identity(dc_cli_t *cli);
 void dc_cli_mail_opts(dc_cli_t *cli, dc_mail_opts_t *o);
 /* Apply the queued notmuch tag changes; never fails the command: when

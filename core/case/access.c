@@ -54,8 +54,8 @@ dc_access_load(dc_store_t *s, dc_access_t **out, dc_error_t *err)
 		a->why = "no members are registered: every case is visible";
 	else if (!a->viewer)
 		a->why = "members are registered but nobody is identified "
-			 "(--as, $DECORUM_AS or [identity] address): no case "
-			 "is visible";
+			 "(--as, $DECORUM_AS, [identity] address or notmuch's "
+			 "user.primary_email): no case is visible";
 	else if (a->member && strcmp(a->member->role, "maintainer"))
 		a->why = "a member sees the reports made while they were a "
 			 "member, except cases they are recused from or a "
@@ -215,7 +215,8 @@ member_change_allowed(dc_store_t *s, const char *actor, int64_t now,
 	return dc_fail(err, DC_E_DENIED,
 		       "only an active committee member may add, change or "
 		       "end a membership, and %s is not one (--as, "
-		       "$DECORUM_AS or [identity] address)",
+		       "$DECORUM_AS, [identity] address or notmuch's "
+		       "user.primary_email)",
 		       actor && *actor ? actor : "nobody identified");
 }
 

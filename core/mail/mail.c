@@ -276,6 +276,57 @@ dc_mail_user_email(dc_mail_t *m)
 	return m->user_email;
 }
 
+/*
+ * With no user.primary_email set, notmuch makes one up from $EMAIL or
+ * else from the login name and the host ("root@localhost"); that last
+ * guess names nobody and is not taken for an identity.
+ */
+static int
+domain_is(const char *d, const char *host)
+{
+	size_t n = strlen(host);
+
+	return n && !g_ascii_strncasecmp(d, host, n) &&
+	       (d[n] == '\0' || d[n] == '.');
+}
+
+static int
+guessed_email(const char *e)
+{
+	const char *user = g_get_user_name(), *env = getenv("EMAIL");
+	size_t n = strlen(user);
+
+	if (env && !strcmp(env, e))
+		return 0;
+	if (strncmp(e, user, n) || e[n] != '@')
+		return 0;
+	return domain_is(e + n + 1, "localhost") ||
+	       domain_is(e + n + 1, g_get_host_name());
+}
+
+char *
+dc_mail_config_email(const dc_mail_opts_t *opts)
+{
+	dc_error_t err = { 0 };
+	void *db = NULL;
+	char *v = NULL;
+	const char *e;
+
+	/*
+	 * Opened, not only loaded: notmuch_database_load_config() leaks its
+	 * message when there is no configuration, and without a database
+	 * there is no mail to act on anyway.
+	 */
+	if (dc_notmuch_open(opts, 0, &db, &err) == DC_OK) {
+		e = notmuch_config_get(db, NOTMUCH_CONFIG_PRIMARY_EMAIL);
+		if (e && *e && !guessed_email(e))
+			v = g_strdup(e);
+		notmuch_database_destroy(db);
+	}
+	dc_error_clear(&err);
+	return v;
+}
+
 char *
 dc_mail_config_get(dc_mail_t *m, const char *key)
 {

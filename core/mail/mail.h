@@ -48,6 +48,12 @@ dc_status_t dc_notmuch_fail(dc_error_t *err, int notmuch_status,
 const char *dc_mail_db_path(dc_mail_t *m);
 /* user.primary_email from the notmuch configuration, or NULL. */
 const char *dc_mail_user_email(dc_mail_t *m);
+/*
+ * The same without an open database: user.primary_email as the notmuch
+ * configuration that opts names gives it, or NULL (g_free) when there is
+ * none or no configuration.
+ */
+char *dc_mail_config_email(const dc_mail_opts_t *opts);
 /* A configuration value (e.g. "decorum.conduct_address"), or NULL (g_free). */
 char *dc_mail_config_get(dc_mail_t *m, const char *key);
 /* The notmuch_database_t * underneath, for core's other notmuch users

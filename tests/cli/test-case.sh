@@ -103,7 +103,10 @@ DECORUM_AS=late@example.org $D list --json "thread:$t1" >"$T/l.json"
 check_eq "the thread list carries no hidden case" null "$(jq '.[0].case' "$T/l.json")"
 $D --as early@example.org member leave early@example.org --left 2020-06-01 >/dev/null
 check_eq "reports after a member left are hidden" 0 "$($D --as early@example.org cases --json | jq length)"
-check_eq "nobody identified sees nothing once members exist" 0 "$(env -u DECORUM_AS $D cases --json | jq length)"
+check_eq "without --as, notmuch's user.primary_email is who acts" 3 "$(env -u DECORUM_AS $D cases --json | jq length)"
+grep -v '^primary_email=' "$NOTMUCH_CONFIG" >"$T/noid-config"
+check_eq "nobody identified sees nothing once members exist" 0 "$(env -u DECORUM_AS NOTMUCH_CONFIG="$T/noid-config" $D cases --json | jq length)"
+check "... and whoami says so" sh -c "env -u DECORUM_AS NOTMUCH_CONFIG='$T/noid-config' $D member whoami | grep -q unidentified"
 
 # ---- verify ----
 check "verify passes on an intact log" $D verify
