@@ -3,7 +3,8 @@
  * The full-screen interface: the main loop, the view stack, the layout, the
  * status bar and the actions that do not belong to one view (tagging, undo,
  * search, the command line).  Keys come from the terminal or, headless,
- * from a script, so the screen tests run the very same code.
+ * from a script (tui/script.c), so the screen tests run the very same
+ * code.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
+#include "tui/script.h"
 #include "tui/tui.h"
 
 #define POLL_MS 1000 /* how often queued tag changes are retried */
@@ -311,110 +313,11 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 
 /* ---- input -------------------------------------------------------------- */
 
-static void
-resize(dc_tui_t *t, int rows, int cols)
+void
+dc_tui_resize(dc_tui_t *t, int rows, int cols)
 {
 	dc_screen_resize(t->scr, rows, cols);
 	t->force = 1;
-}
-
-static int
-script_fail(dc_tui_t *t, const char *why)
-{
-	fprintf(stderr, "decorum: %s:%d: %s\n", t->script_path,
-		t->script_lineno, why);
-	t->quit = 2;
-	return DC_KEY_EOF;
-}
-
-static int
-script_dump(dc_tui_t *t, const char *name)
-{
-	char *path, *text;
-	int cy, cx, ok;
-
-	dc_tui_render(t, &cy, &cx);
-	text = dc_screen_dump(t->scr);
-	path = g_strdup_printf("%s/%s.txt", t->dump_dir ? t->dump_dir : ".",
-			       name);
-	ok = g_file_set_contents(path, text, -1, NULL);
-	g_free(path);
-	g_free(text);
-	return ok;
-}
-
-/* Read script lines until one yields keys. */
-static int
-script_key(dc_tui_t *t)
-{
-	char line[4096];
-
-	while (t->script_keys_pos >= t->script_keys->len) {
-		char *l, *arg;
-
-		g_array_set_size(t->script_keys, 0);
-		t->script_keys_pos = 0;
-		if (!t->script || !fgets(line, sizeof(line), t->script))
-			return DC_KEY_EOF;
-		t->script_lineno++;
-		line[strcspn(line, "\n")] = '\0';
-		l = line;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		if (!*l || *l == '#')
-			continue;
-		arg = strchr(l, ' ');
-		if (arg)
-			*arg++ = '\0';
-		else
-			arg = l + strlen(l);
-		if (!strcmp(l, "key")) {
-			char **names = g_strsplit(arg, " ", -1);
-			int i, bad = 0;
-
-			for (i = 0; names[i]; i++) {
-				int k;
-
-				if (!*names[i])
-					continue;
-				k = dc_key_parse(names[i]);
-				if (k < 0)
-					bad = 1;
-				else
-					g_array_append_val(t->script_keys, k);
-			}
-			g_strfreev(names);
-			if (bad)
-				return script_fail(t, "unknown key name");
-		} else if (!strcmp(l, "type")) {
-			const char *p;
-
-			if (!g_utf8_validate(arg, -1, NULL))
-				return script_fail(t, "not UTF-8");
-			for (p = arg; *p; p = g_utf8_next_char(p)) {
-				int k = (int)g_utf8_get_char(p);
-
-				g_array_append_val(t->script_keys, k);
-			}
-		} else if (!strcmp(l, "dump")) {
-			if (!*arg || strchr(arg, '/'))
-				return script_fail(t, "dump needs a name");
-			if (!script_dump(t, arg))
-				return script_fail(t, "cannot write the dump");
-		} else if (!strcmp(l, "resize")) {
-			int cols, rows;
-
-			if (sscanf(arg, "%d %d", &cols, &rows) != 2 ||
-			    cols < 1 || rows < 1)
-				return script_fail(t, "resize COLS ROWS");
-			resize(t, rows, cols);
-			return DC_KEY_RESIZE;
-		} else {
-			return script_fail(t, "expected key, type, dump, "
-					      "resize or a # comment");
-		}
-	}
-	return g_array_index(t->script_keys, int, t->script_keys_pos++);
 }
 
 int
@@ -423,7 +326,7 @@ dc_tui_getkey(dc_tui_t *t)
 	int k;
 
 	if (t->headless)
-		return script_key(t);
+		return dc_script_key(t);
 	k = dc_term_getkey(POLL_MS);
 	if (k == DC_KEY_TIMEOUT && t->pending)
 		mirror_flush(t);
@@ -431,7 +334,7 @@ dc_tui_getkey(dc_tui_t *t)
 		int rows, cols;
 
 		dc_term_size(&rows, &cols);
-		resize(t, rows, cols);
+		dc_tui_resize(t, rows, cols);
 	}
 	return k;
 }
@@ -768,9 +671,7 @@ tui_free(dc_tui_t *t)
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
 	g_array_unref(t->undo);
-	g_array_unref(t->script_keys);
-	if (t->script)
-		fclose(t->script);
+	dc_script_free(t->script);
 	g_free(t);
 }
 
@@ -788,7 +689,6 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->message = g_string_new(NULL);
 	t->prompt_text = g_string_new(NULL);
 	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	t->script_keys = g_array_new(FALSE, FALSE, sizeof(int));
 	t->show_panel = 1;
 	t->generation = 1;
 	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
@@ -858,15 +758,13 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 		return dc_cli_fail(cli, &err);
 	if (script) {
 		t->headless = 1;
-		t->script_path = (char *)script;
-		t->script = fopen(script, "r");
+		t->script = dc_script_open(script, dump_dir);
 		if (!t->script) {
 			fprintf(cli->err, "decorum: %s: %s\n", script,
 				g_strerror(errno));
 			tui_free(t);
 			return DC_EXIT_USAGE;
 		}
-		t->dump_dir = (char *)dump_dir;
 	} else if (!dc_term_open()) {
 		fprintf(cli->err, "decorum: cannot start the terminal "
 				  "interface (is TERM set?)\n");

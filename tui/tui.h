@@ -24,6 +24,7 @@
 
 typedef struct dc_tui dc_tui_t;
 typedef struct dc_view dc_view_t;
+typedef struct dc_script dc_script_t;
 
 typedef struct dc_rect {
 	int y, x, h, w;
@@ -82,14 +83,9 @@ struct dc_tui {
 	GString *prompt_text;
 	gsize prompt_cursor;
 
-	/* Headless mode (screen tests). */
+	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
-	FILE *script;
-	char *script_path;
-	int script_lineno;
-	char *dump_dir;
-	GArray *script_keys; /* keys queued from the script */
-	guint script_keys_pos;
+	dc_script_t *script;
 };
 
 /* ---- the views --------------------------------------------------------- */
@@ -132,6 +128,8 @@ void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);
 /* The next key from the terminal or the script. */
 int dc_tui_getkey(dc_tui_t *t);
+/* The screen is now rows by cols: all of it is drawn again. */
+void dc_tui_resize(dc_tui_t *t, int rows, int cols);
 /* Leave the screen for $EDITOR on file; 0 if it failed. */
 int dc_tui_edit_file(dc_tui_t *t, const char *path);
 /* Move a cursor by an action over n lines: 1 if a move action. */
