@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The full-screen interface: the main loop, the view stack, the layout, the
- * status bar and the actions that do not belong to one view (tagging, undo,
- * search, the command line).  Keys come from the terminal or, headless,
- * from a script (tui/script.c), so the screen tests run the very same
- * code.
+ * status bar and the actions that do not belong to one view (search,
+ * refresh, the command line; what they do to a case is in
+ * tui/case-actions.c).  Keys come from the terminal or, headless, from a
+ * script (tui/script.c), so the screen tests run the very same code.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -94,6 +94,14 @@ pop_view(dc_tui_t *t)
 }
 
 int
+dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref)
+{
+	dc_view_t *v = top_view(t);
+
+	return v->ops->current && v->ops->current(v, t, ref);
+}
+
+int
 dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n)
 {
 	int page = v->page > 1 ? v->page - 1 : 1;
@@ -119,8 +127,8 @@ dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n)
 /* ---- pending tag changes ------------------------------------------------ */
 
 /* Hand queued tag changes to notmuch; never waits for its lock. */
-static void
-mirror_flush(dc_tui_t *t)
+void
+dc_tui_mirror_flush(dc_tui_t *t)
 {
 	dc_error_t err = { 0 };
 	int applied = 0;
@@ -147,15 +155,6 @@ sync_anchors(dc_tui_t *t)
 	    dc_action_sync(t->store, t->mail, 1, t->actor, dc_tui_now(t),
 			   &err) != DC_OK)
 		dc_tui_error(t, "Case threads: %s", err.msg);
-}
-
-static dc_status_t
-ensure_store(dc_tui_t *t, dc_error_t *err)
-{
-	if (t->store)
-		return DC_OK;
-	return dc_cli_store(t->cli, DC_OPEN_WRITE | DC_OPEN_INTERACTIVE,
-			    &t->store, err);
 }
 
 /* ---- layout and drawing ------------------------------------------------- */
@@ -329,7 +328,7 @@ dc_tui_getkey(dc_tui_t *t)
 		return dc_script_key(t);
 	k = dc_term_getkey(POLL_MS);
 	if (k == DC_KEY_TIMEOUT && t->pending)
-		mirror_flush(t);
+		dc_tui_mirror_flush(t);
 	if (k == DC_KEY_RESIZE) {
 		int rows, cols;
 
@@ -369,113 +368,6 @@ dc_tui_edit_file(dc_tui_t *t, const char *path)
 
 /* ---- actions that are not one view's ----------------------------------- */
 
-static int
-current_thread(dc_tui_t *t, dc_thread_ref_t *ref)
-{
-	dc_view_t *v = top_view(t);
-
-	return v->ops->current && v->ops->current(v, t, ref);
-}
-
-static void
-tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
-{
-	dc_tag_result_t res = { 0 };
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	char *note = NULL, *label;
-
-	if (!current_thread(t, &ref)) {
-		dc_tui_error(t, "No thread here to tag");
-		return;
-	}
-	if (arg) {
-		note = g_strdup(arg);
-	} else {
-		label = g_strdup_printf("%s, note (Enter: none, C-X: editor, "
-					"Esc: cancel): ",
-					dc_kind_label(kind));
-		if (!dc_prompt(t, label, "", 1, &note)) {
-			g_free(label);
-			dc_tui_message(t, "Cancelled: nothing was changed");
-			return;
-		}
-		g_free(label);
-	}
-	if (ensure_store(t, &err) != DC_OK ||
-	    dc_action_tag(t->store, t->mail, ref.thread_id, kind, note,
-			  t->actor, dc_tui_now(t), &res, &err) != DC_OK) {
-		dc_tui_error(t, "Not tagged: %s", err.msg);
-		g_free(note);
-		return;
-	}
-	g_array_append_val(t->undo, res.case_id);
-	t->generation++;
-	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s %s%s",
-		       (gint64)res.case_id,
-		       res.created ? "opened as" : "tagged", dc_kind_label(kind),
-		       note && *note ? ", with a note" : "");
-	dc_tag_result_clear(&res);
-	g_free(note);
-	mirror_flush(t);
-}
-
-void
-dc_tui_case_changed(dc_tui_t *t, int64_t case_id)
-{
-	g_array_append_val(t->undo, case_id);
-	t->generation++;
-	mirror_flush(t);
-}
-
-static void
-undo(dc_tui_t *t)
-{
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	dc_case_t *c = NULL;
-	int64_t id = 0;
-	char *q;
-	int ok;
-
-	if (t->undo->len) {
-		id = g_array_index(t->undo, int64_t, t->undo->len - 1);
-	} else if (t->store && current_thread(t, &ref) &&
-		   dc_case_for_thread(t->store, ref.thread_id, &c, NULL) ==
-			   DC_OK &&
-		   c) {
-		id = c->id;
-		dc_case_free(c);
-	}
-	if (!id) {
-		dc_tui_message(t, "Nothing to undo");
-		return;
-	}
-	q = g_strdup_printf("Undo your last change to case #%" G_GINT64_FORMAT
-			    "? (y/n) ",
-			    (gint64)id);
-	ok = dc_confirm(t, q);
-	g_free(q);
-	if (!ok) {
-		dc_tui_message(t, "Nothing was undone");
-		return;
-	}
-	if (dc_case_undo(t->store, id, t->actor, dc_tui_now(t), &err) !=
-	    DC_OK) {
-		if (err.status == DC_E_INVALID && t->undo->len)
-			g_array_set_size(t->undo, t->undo->len - 1);
-		dc_tui_error(t, "Not undone: %s", err.msg);
-		return;
-	}
-	if (t->undo->len)
-		g_array_set_size(t->undo, t->undo->len - 1);
-	t->generation++;
-	dc_tui_message(t, "Undone: your last change to case #%" G_GINT64_FORMAT
-			  " (the history keeps both)",
-		       (gint64)id);
-	mirror_flush(t);
-}
-
 static void
 search(dc_tui_t *t, const char *arg)
 {
@@ -503,7 +395,7 @@ refresh(dc_tui_t *t)
 	dc_mail_t *m = NULL;
 	guint i;
 
-	mirror_flush(t);
+	dc_tui_mirror_flush(t);
 	/* Views let go of the old database before it is reopened. */
 	for (i = 0; i < t->views->len; i++) {
 		dc_view_t *v = t->views->pdata[i];
@@ -568,10 +460,14 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
 	case ACT_DOC: dc_view_doc_show(t); break;
 	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
-	case ACT_ADMONITION: tag_thread(t, DC_KIND_ADMONITION, arg); break;
-	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;
-	case ACT_TAB: tag_thread(t, DC_KIND_TAB, arg); break;
-	case ACT_UNDO: undo(t); break;
+	case ACT_ADMONITION:
+		dc_case_tag_thread(t, DC_KIND_ADMONITION, arg);
+		break;
+	case ACT_ESCALATION:
+		dc_case_tag_thread(t, DC_KIND_ESCALATION, arg);
+		break;
+	case ACT_TAB: dc_case_tag_thread(t, DC_KIND_TAB, arg); break;
+	case ACT_UNDO: dc_case_undo_last(t); break;
 	case ACT_PACKET: dc_case_packet(t, arg); break;
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:
@@ -783,7 +679,7 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 	if (warnings->len)
 		dc_tui_error(t, "%s%s", (char *)warnings->pdata[0],
 			     warnings->len > 1 ? " (more in ? help)" : "");
-	mirror_flush(t);
+	dc_tui_mirror_flush(t);
 	loop(t);
 	if (!t->headless)
 		dc_term_close();

@@ -17,6 +17,7 @@
 
 #include "core/base/config.h"
 #include "core/mail/mail.h"
+#include "core/case/case.h" /* dc_kind_t */
 #include "core/case/open.h" /* dc_store_t, through core */
 #include "tui/actions.h"
 #include "tui/cli.h"
@@ -120,9 +121,10 @@ void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
 void dc_tui_error(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int64_t dc_tui_now(dc_tui_t *t);
-/* After a change to a case: u can undo it, views reload, notmuch is
- * told. */
-void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
+/* The current thread of the top view: 1 with *ref, 0 if it has none. */
+int dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref);
+/* Hand queued tag changes to notmuch, without waiting for its lock. */
+void dc_tui_mirror_flush(dc_tui_t *t);
 /* Render everything into the screen model; *cy, *cx: where the cursor
  * goes (-1: hidden). */
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);
@@ -134,6 +136,16 @@ void dc_tui_resize(dc_tui_t *t, int rows, int cols);
 int dc_tui_edit_file(dc_tui_t *t, const char *path);
 /* Move a cursor by an action over n lines: 1 if a move action. */
 int dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n);
+/* tui/case-actions.c: a, e, t: tag the current thread kind (opening a
+ * case, or adding to its open one); arg, from the ":" command line, is
+ * the note (NULL: ask). */
+void dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg);
+/* u: undo the last change to a case in this session (or to the current
+ * thread's case), once confirmed. */
+void dc_case_undo_last(dc_tui_t *t);
+/* After a change to a case: u can undo it, views reload, notmuch is
+ * told. */
+void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);
