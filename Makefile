@@ -64,6 +64,8 @@ TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 TUI_SRC   += tui/script.c
 # What the keys do to a case, from any view.
 TUI_SRC   += tui/case-actions.c
+# The scrolling the pagers (help, doc, report) share.
+TUI_SRC   += tui/pager.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
