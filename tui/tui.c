@@ -77,6 +77,16 @@ view_free(gpointer p)
 	g_free(v);
 }
 
+dc_view_t *
+dc_view_new(const dc_view_ops_t *ops, void *priv)
+{
+	dc_view_t *v = g_new0(dc_view_t, 1);
+
+	v->ops = ops;
+	v->priv = priv;
+	return v;
+}
+
 void
 dc_tui_push(dc_tui_t *t, dc_view_t *v)
 {

@@ -115,6 +115,9 @@ void dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg);
 
 /* ---- services for the views --------------------------------------------- */
 
+/* A view of ops over priv, which ops->done frees. */
+dc_view_t *dc_view_new(const dc_view_ops_t *ops, void *priv);
+
 void dc_tui_push(dc_tui_t *t, dc_view_t *v);
 void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -512,11 +512,7 @@ static const dc_view_ops_t case_ops = {
 dc_view_t *
 dc_view_case_new(dc_tui_t *t)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
-
-	v->ops = &case_ops;
-	v->priv = g_new0(struct panel, 1);
-	return v;
+	return dc_view_new(&case_ops, g_new0(struct panel, 1));
 }
 
 /* ---- case operations ---------------------------------------------------- */

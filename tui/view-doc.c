@@ -197,7 +197,6 @@ static const dc_view_ops_t doc_ops = {
 dc_view_t *
 dc_view_doc_new(dc_tui_t *t, const dc_doclink_t *l)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct doc *d = g_new0(struct doc, 1);
 	dc_doc_section_t s = { 0 };
 	dc_error_t err = { 0 };
@@ -236,9 +235,7 @@ dc_view_doc_new(dc_tui_t *t, const dc_doclink_t *l)
 	}
 	g_free(html);
 	g_free(dir);
-	v->ops = &doc_ops;
-	v->priv = d;
-	return v;
+	return dc_view_new(&doc_ops, d);
 }
 
 void

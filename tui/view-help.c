@@ -107,9 +107,5 @@ static const dc_view_ops_t help_ops = {
 dc_view_t *
 dc_view_help_new(dc_tui_t *t)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
-
-	v->ops = &help_ops;
-	v->priv = g_new0(dc_pager_t, 1);
-	return v;
+	return dc_view_new(&help_ops, g_new0(dc_pager_t, 1));
 }

@@ -369,15 +369,12 @@ static const dc_view_ops_t list_ops = {
 dc_view_t *
 dc_view_list_new(dc_tui_t *t, const char *query)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct list *l = g_new0(struct list, 1);
 
 	l->rows = g_ptr_array_new_with_free_func(row_free);
 	l->query = g_strdup(query);
-	v->ops = &list_ops;
-	v->priv = l;
 	list_start(l, t);
-	return v;
+	return dc_view_new(&list_ops, l);
 }
 
 void

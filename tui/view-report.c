@@ -228,14 +228,11 @@ static const dc_view_ops_t report_ops = {
 dc_view_t *
 dc_view_report_new(dc_tui_t *t, const char *period)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct report *r = g_new0(struct report, 1);
 
 	r->spec = g_strdup(period ? period : "week");
-	v->ops = &report_ops;
-	v->priv = r;
 	report_load(r, t);
 	if (r->refusal)
 		dc_tui_error(t, "%s", r->refusal);
-	return v;
+	return dc_view_new(&report_ops, r);
 }

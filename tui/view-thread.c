@@ -468,15 +468,12 @@ static const dc_view_ops_t thread_ops = {
 dc_view_t *
 dc_view_thread_new(dc_tui_t *t, const char *thread_id)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct thread *th = g_new0(struct thread, 1);
 
 	th->thread_id = g_strdup(thread_id);
 	th->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
 	g_array_set_clear_func(th->lines, line_clear);
 	th->unfolded = g_hash_table_new(NULL, NULL);
-	v->ops = &thread_ops;
-	v->priv = th;
 	thread_load(th, t);
-	return v;
+	return dc_view_new(&thread_ops, th);
 }
