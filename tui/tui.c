@@ -134,6 +134,33 @@ dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n)
 	return 1;
 }
 
+int
+dc_tui_move_view(dc_view_t *v, dc_action_t a, int *cursor, int *top, int n)
+{
+	int old = *cursor;
+
+	if (!dc_tui_move(v, a, cursor, n))
+		return 0;
+	/* Pages move the view with the cursor, as in tig. */
+	if (a == ACT_PAGE_DOWN || a == ACT_PAGE_UP) {
+		*top += *cursor - old;
+		if (*top < 0)
+			*top = 0;
+	}
+	return 1;
+}
+
+void
+dc_tui_show_cursor(int *cursor, int *top, int n, int h)
+{
+	if (*cursor >= n)
+		*cursor = n ? n - 1 : 0;
+	if (*cursor < *top)
+		*top = *cursor;
+	if (*cursor >= *top + h)
+		*top = *cursor - h + 1;
+}
+
 /* ---- pending tag changes ------------------------------------------------ */
 
 /* Hand queued tag changes to notmuch; never waits for its lock. */

@@ -139,6 +139,11 @@ void dc_tui_resize(dc_tui_t *t, int rows, int cols);
 int dc_tui_edit_file(dc_tui_t *t, const char *path);
 /* Move a cursor by an action over n lines: 1 if a move action. */
 int dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n);
+/* The same for a cursor in rows shown from *top: a page moves both. */
+int dc_tui_move_view(dc_view_t *v, dc_action_t a, int *cursor, int *top,
+		     int n);
+/* Before drawing h of n rows: the cursor on one of them, and in view. */
+void dc_tui_show_cursor(int *cursor, int *top, int n, int h);
 /* tui/case-actions.c: a, e, t: tag the current thread kind (opening a
  * case, or adding to its open one); arg, from the ":" command line, is
  * the note (NULL: ask). */

@@ -276,12 +276,7 @@ thread_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 			th->cursor++;
 		th->top = th->cursor;
 	}
-	if (th->cursor >= (int)th->lines->len)
-		th->cursor = th->lines->len ? (int)th->lines->len - 1 : 0;
-	if (th->cursor < th->top)
-		th->top = th->cursor;
-	if (th->cursor >= th->top + a.h)
-		th->top = th->cursor - a.h + 1;
+	dc_tui_show_cursor(&th->cursor, &th->top, th->lines->len, a.h);
 	for (i = 0; i < a.h && th->top + i < (int)th->lines->len; i++) {
 		const struct line *l =
 			&g_array_index(th->lines, struct line, th->top + i);
@@ -376,18 +371,9 @@ thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 			return 1;
 		}
 		return 0;
-	case ACT_PAGE_DOWN:
-	case ACT_PAGE_UP: {
-		int old = th->cursor;
-
-		dc_tui_move(v, a, &th->cursor, th->lines->len);
-		th->top += th->cursor - old;
-		if (th->top < 0)
-			th->top = 0;
-		return 1;
-	}
 	default:
-		return dc_tui_move(v, a, &th->cursor, th->lines->len);
+		return dc_tui_move_view(v, a, &th->cursor, &th->top,
+					th->lines->len);
 	}
 }
 
