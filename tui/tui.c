@@ -532,41 +532,56 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 
 /* ---- setting up --------------------------------------------------------- */
 
+/* [keys] ACTION = KEYS: 0 with *why if it cannot be bound. */
+static int
+bind_keys(const char *name, const char *value, char **why)
+{
+	dc_action_t a = dc_action_by_name(name);
+
+	if (a == ACT_NONE) {
+		*why = g_strdup("no such action (see decorum(1), KEYS)");
+		return 0;
+	}
+	return dc_keymap_bind(a, value, why);
+}
+
+/* [colors] ROLE = COLOURS: 0 with *why if they cannot be set. */
+static int
+set_colors(const char *name, const char *value, char **why)
+{
+	dc_role_t r = dc_role_by_name(name);
+
+	if (r == DC_ROLE_COUNT) {
+		*why = g_strdup("no such colour (see decorum(1))");
+		return 0;
+	}
+	return dc_term_set_color(r, value, why);
+}
+
+/* Apply each key of a configuration group; what cannot be applied is a
+ * warning, shown at start and in ? help. */
+static void
+apply_group(dc_config_t *cfg, const char *group,
+	    int (*apply)(const char *name, const char *value, char **why))
+{
+	const char *const *keys = dc_config_keys(cfg, group);
+	int i;
+
+	for (i = 0; keys[i]; i++) {
+		char *why = NULL;
+
+		if (!apply(keys[i], dc_config_get(cfg, group, keys[i]), &why))
+			dc_config_warn(cfg, group, keys[i], "%s", why);
+		g_free(why);
+	}
+}
+
 static void
 apply_config(dc_tui_t *t)
 {
-	const char *const *keys;
-	int i;
-
 	dc_keymap_init();
-	keys = dc_config_keys(t->cfg, "keys");
-	for (i = 0; keys[i]; i++) {
-		dc_action_t a = dc_action_by_name(keys[i]);
-		char *why = NULL;
-
-		if (a == ACT_NONE)
-			dc_config_warn(t->cfg, "keys", keys[i],
-				       "no such action (see decorum(1), KEYS)");
-		else if (!dc_keymap_bind(a, dc_config_get(t->cfg, "keys",
-							  keys[i]),
-					 &why))
-			dc_config_warn(t->cfg, "keys", keys[i], "%s", why);
-		g_free(why);
-	}
-	keys = dc_config_keys(t->cfg, "colors");
-	for (i = 0; keys[i]; i++) {
-		dc_role_t r = dc_role_by_name(keys[i]);
-		char *why = NULL;
-
-		if (r == DC_ROLE_COUNT)
-			dc_config_warn(t->cfg, "colors", keys[i],
-				       "no such colour (see decorum(1))");
-		else if (!dc_term_set_color(r, dc_config_get(t->cfg, "colors",
-							     keys[i]),
-					    &why))
-			dc_config_warn(t->cfg, "colors", keys[i], "%s", why);
-		g_free(why);
-	}
+	apply_group(t->cfg, "keys", bind_keys);
+	apply_group(t->cfg, "colors", set_colors);
 }
 
 /* The list opens on the configured query, or on mail to the conduct
