@@ -10,6 +10,23 @@
 #include "core/case/case.h"
 #include "tui/tui.h"
 
+dc_case_t *
+dc_case_current(dc_tui_t *t, const char *no_thread)
+{
+	dc_error_t err = { 0 };
+	dc_thread_ref_t ref;
+	dc_case_t *c = NULL;
+
+	if (!dc_tui_current(t, &ref))
+		dc_tui_error(t, "%s", no_thread);
+	else if (t->store &&
+		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
+		dc_tui_error(t, "%s", err.msg);
+	else if (!c)
+		dc_tui_error(t, "No case for this thread: a, e or t opens one");
+	return c;
+}
+
 static dc_status_t
 ensure_store(dc_tui_t *t, dc_error_t *err)
 {

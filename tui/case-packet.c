@@ -130,21 +130,10 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 void
 dc_case_packet(dc_tui_t *t, const char *arg)
 {
-	dc_view_t *top = t->views->pdata[t->views->len - 1];
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	dc_case_t *c = NULL;
+	dc_case_t *c = dc_case_current(t, "No thread here: P writes the "
+					  "packet of the thread's case");
 
-	if (!top->ops->current || !top->ops->current(top, t, &ref))
-		dc_tui_error(t, "No thread here: P writes the packet of the "
-				"thread's case");
-	else if (t->store &&
-		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
-		dc_tui_error(t, "%s", err.msg);
-	else if (!c)
-		dc_tui_error(t, "No case for this thread: a, e or t opens one");
-	else
+	if (c)
 		packet(t, c, arg);
 	dc_case_free(c);
-	dc_error_clear(&err);
 }

@@ -144,7 +144,10 @@ int dc_tui_move_view(dc_view_t *v, dc_action_t a, int *cursor, int *top,
 		     int n);
 /* Before drawing h of n rows: the cursor on one of them, and in view. */
 void dc_tui_show_cursor(int *cursor, int *top, int n, int h);
-/* tui/case-actions.c: a, e, t: tag the current thread kind (opening a
+/* tui/case-actions.c: the case of the current thread (dc_case_free), or
+ * NULL with an error message: no_thread when there is no thread. */
+dc_case_t *dc_case_current(dc_tui_t *t, const char *no_thread);
+/* a, e, t: tag the current thread kind (opening a
  * case, or adding to its open one); arg, from the ":" command line, is
  * the note (NULL: ask). */
 void dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg);

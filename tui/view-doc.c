@@ -241,14 +241,12 @@ dc_view_doc_new(dc_tui_t *t, const dc_doclink_t *l)
 void
 dc_view_doc_show(dc_tui_t *t)
 {
-	dc_view_t *top = t->views->pdata[t->views->len - 1];
 	const dc_doclink_t *l = dc_doclink_find("guide");
 	dc_error_t err = { 0 };
 	dc_thread_ref_t ref;
 	dc_case_t *c = NULL;
 
-	if (top->ops->current && top->ops->current(top, t, &ref) &&
-	    t->store &&
+	if (dc_tui_current(t, &ref) && t->store &&
 	    dc_case_for_thread(t->store, ref.thread_id, &c, &err) == DC_OK &&
 	    c) {
 		l = dc_doclink_for_kind(c->kind);
