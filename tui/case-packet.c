@@ -23,17 +23,6 @@ struct progress {
 };
 
 static void
-show(dc_tui_t *t)
-{
-	int cy, cx;
-
-	dc_tui_render(t, &cy, &cx);
-	if (!t->headless)
-		dc_term_flush(t->scr, cy, cx, t->force);
-	t->force = 0;
-}
-
-static void
 progress(void *ctx, unsigned done, unsigned total)
 {
 	struct progress *p = ctx;
@@ -45,7 +34,7 @@ progress(void *ctx, unsigned done, unsigned total)
 	dc_tui_message(p->t, "Case #%" G_GINT64_FORMAT ": writing the packet: "
 			     "%u of %u messages",
 		       (gint64)p->case_id, done, total);
-	show(p->t);
+	dc_tui_redraw(p->t);
 }
 
 /* The directory, from the command line or asked; NULL if cancelled. */
@@ -110,7 +99,7 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	o.redact = redact;
 	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": writing the packet...",
 		       (gint64)c->id);
-	show(t);
+	dc_tui_redraw(t);
 	if (!t->store || !t->mail)
 		dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": no packet: the "
 				"case store or the mail index is not open",

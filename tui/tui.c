@@ -347,6 +347,17 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 	draw_bottom(t, s->rows - 1, cy, cx);
 }
 
+void
+dc_tui_redraw(dc_tui_t *t)
+{
+	int cy, cx;
+
+	dc_tui_render(t, &cy, &cx);
+	if (!t->headless)
+		dc_term_flush(t->scr, cy, cx, t->force);
+	t->force = 0;
+}
+
 /* ---- input -------------------------------------------------------------- */
 
 void
@@ -666,14 +677,11 @@ loop(dc_tui_t *t)
 	int first_only = getenv("DECORUM_EXIT_AFTER_FIRST_SCREEN") != NULL;
 
 	while (!t->quit) {
-		int cy, cx, key;
+		int key;
 		dc_action_t a;
 		char name[16];
 
-		dc_tui_render(t, &cy, &cx);
-		if (!t->headless)
-			dc_term_flush(t->scr, cy, cx, t->force);
-		t->force = 0;
+		dc_tui_redraw(t);
 		if (first_only)
 			break;
 		key = dc_tui_getkey(t);

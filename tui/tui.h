@@ -131,6 +131,8 @@ void dc_tui_mirror_flush(dc_tui_t *t);
 /* Render everything into the screen model; *cy, *cx: where the cursor
  * goes (-1: hidden). */
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);
+/* Render, and bring it onto the terminal (nothing more headless). */
+void dc_tui_redraw(dc_tui_t *t);
 /* The next key from the terminal or the script. */
 int dc_tui_getkey(dc_tui_t *t);
 /* The screen is now rows by cols: all of it is drawn again. */
