@@ -60,6 +60,12 @@ TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \
 	     tui/view-list.c tui/view-thread.c tui/view-case.c tui/view-help.c
+# The headless driver of the screen tests: keys from a script.
+TUI_SRC   += tui/script.c
+# What the keys do to a case, from any view.
+TUI_SRC   += tui/case-actions.c
+# The scrolling the pagers (help, doc, report) share.
+TUI_SRC   += tui/pager.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c

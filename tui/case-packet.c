@@ -23,17 +23,6 @@ struct progress {
 };
 
 static void
-show(dc_tui_t *t)
-{
-	int cy, cx;
-
-	dc_tui_render(t, &cy, &cx);
-	if (!t->headless)
-		dc_term_flush(t->scr, cy, cx, t->force);
-	t->force = 0;
-}
-
-static void
 progress(void *ctx, unsigned done, unsigned total)
 {
 	struct progress *p = ctx;
@@ -45,7 +34,7 @@ progress(void *ctx, unsigned done, unsigned total)
 	dc_tui_message(p->t, "Case #%" G_GINT64_FORMAT ": writing the packet: "
 			     "%u of %u messages",
 		       (gint64)p->case_id, done, total);
-	show(p->t);
+	dc_tui_redraw(p->t);
 }
 
 /* The directory, from the command line or asked; NULL if cancelled. */
@@ -110,7 +99,7 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	o.redact = redact;
 	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": writing the packet...",
 		       (gint64)c->id);
-	show(t);
+	dc_tui_redraw(t);
 	if (!t->store || !t->mail)
 		dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": no packet: the "
 				"case store or the mail index is not open",
@@ -130,21 +119,10 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 void
 dc_case_packet(dc_tui_t *t, const char *arg)
 {
-	dc_view_t *top = t->views->pdata[t->views->len - 1];
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	dc_case_t *c = NULL;
+	dc_case_t *c = dc_case_current(t, "No thread here: P writes the "
+					  "packet of the thread's case");
 
-	if (!top->ops->current || !top->ops->current(top, t, &ref))
-		dc_tui_error(t, "No thread here: P writes the packet of the "
-				"thread's case");
-	else if (t->store &&
-		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
-		dc_tui_error(t, "%s", err.msg);
-	else if (!c)
-		dc_tui_error(t, "No case for this thread: a, e or t opens one");
-	else
+	if (c)
 		packet(t, c, arg);
 	dc_case_free(c);
-	dc_error_clear(&err);
 }

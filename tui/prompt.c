@@ -12,17 +12,6 @@
 #include "tui/draw.h"
 #include "tui/tui.h"
 
-static void
-prompt_redraw(dc_tui_t *t)
-{
-	int cy, cx;
-
-	dc_tui_render(t, &cy, &cx);
-	if (!t->headless)
-		dc_term_flush(t->scr, cy, cx, t->force);
-	t->force = 0;
-}
-
 static gsize
 prev_char(const char *s, gsize pos)
 {
@@ -72,7 +61,7 @@ dc_prompt(dc_tui_t *t, const char *label, const char *initial, int editor,
 		gsize c = t->prompt_cursor;
 		int k;
 
-		prompt_redraw(t);
+		dc_tui_redraw(t);
 		k = dc_tui_getkey(t);
 		switch (k) {
 		case DC_KEY_ENTER:
@@ -153,7 +142,7 @@ dc_confirm(dc_tui_t *t, const char *question)
 	g_string_truncate(t->prompt_text, 0);
 	t->prompt_cursor = 0;
 	do {
-		prompt_redraw(t);
+		dc_tui_redraw(t);
 		k = dc_tui_getkey(t);
 	} while (k == DC_KEY_TIMEOUT || k == DC_KEY_RESIZE);
 	t->prompt_label = NULL;
@@ -169,7 +158,7 @@ dc_ask_yes_no(dc_tui_t *t, const char *question, int def)
 	g_string_truncate(t->prompt_text, 0);
 	t->prompt_cursor = 0;
 	for (;;) {
-		prompt_redraw(t);
+		dc_tui_redraw(t);
 		k = dc_tui_getkey(t);
 		if (k == 'y' || k == 'Y')
 			r = 1;

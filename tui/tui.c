@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The full-screen interface: the main loop, the view stack, the layout, the
- * status bar and the actions that do not belong to one view (tagging, undo,
- * search, the command line).  Keys come from the terminal or, headless,
- * from a script, so the screen tests run the very same code.
+ * status bar and the actions that do not belong to one view (search,
+ * refresh, the command line; what they do to a case is in
+ * tui/case-actions.c).  Keys come from the terminal or, headless, from a
+ * script (tui/script.c), so the screen tests run the very same code.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
+#include "tui/script.h"
 #include "tui/tui.h"
 
 #define POLL_MS 1000 /* how often queued tag changes are retried */
@@ -75,6 +77,16 @@ view_free(gpointer p)
 	g_free(v);
 }
 
+dc_view_t *
+dc_view_new(const dc_view_ops_t *ops, void *priv)
+{
+	dc_view_t *v = g_new0(dc_view_t, 1);
+
+	v->ops = ops;
+	v->priv = priv;
+	return v;
+}
+
 void
 dc_tui_push(dc_tui_t *t, dc_view_t *v)
 {
@@ -89,6 +101,14 @@ pop_view(dc_tui_t *t)
 		t->quit = 1;
 	else
 		g_ptr_array_remove_index(t->views, t->views->len - 1);
+}
+
+int
+dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref)
+{
+	dc_view_t *v = top_view(t);
+
+	return v->ops->current && v->ops->current(v, t, ref);
 }
 
 int
@@ -114,11 +134,38 @@ dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n)
 	return 1;
 }
 
+int
+dc_tui_move_view(dc_view_t *v, dc_action_t a, int *cursor, int *top, int n)
+{
+	int old = *cursor;
+
+	if (!dc_tui_move(v, a, cursor, n))
+		return 0;
+	/* Pages move the view with the cursor, as in tig. */
+	if (a == ACT_PAGE_DOWN || a == ACT_PAGE_UP) {
+		*top += *cursor - old;
+		if (*top < 0)
+			*top = 0;
+	}
+	return 1;
+}
+
+void
+dc_tui_show_cursor(int *cursor, int *top, int n, int h)
+{
+	if (*cursor >= n)
+		*cursor = n ? n - 1 : 0;
+	if (*cursor < *top)
+		*top = *cursor;
+	if (*cursor >= *top + h)
+		*top = *cursor - h + 1;
+}
+
 /* ---- pending tag changes ------------------------------------------------ */
 
 /* Hand queued tag changes to notmuch; never waits for its lock. */
-static void
-mirror_flush(dc_tui_t *t)
+void
+dc_tui_mirror_flush(dc_tui_t *t)
 {
 	dc_error_t err = { 0 };
 	int applied = 0;
@@ -145,15 +192,6 @@ sync_anchors(dc_tui_t *t)
 	    dc_action_sync(t->store, t->mail, 1, t->actor, dc_tui_now(t),
 			   &err) != DC_OK)
 		dc_tui_error(t, "Case threads: %s", err.msg);
-}
-
-static dc_status_t
-ensure_store(dc_tui_t *t, dc_error_t *err)
-{
-	if (t->store)
-		return DC_OK;
-	return dc_cli_store(t->cli, DC_OPEN_WRITE | DC_OPEN_INTERACTIVE,
-			    &t->store, err);
 }
 
 /* ---- layout and drawing ------------------------------------------------- */
@@ -309,112 +347,24 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 	draw_bottom(t, s->rows - 1, cy, cx);
 }
 
+void
+dc_tui_redraw(dc_tui_t *t)
+{
+	int cy, cx;
+
+	dc_tui_render(t, &cy, &cx);
+	if (!t->headless)
+		dc_term_flush(t->scr, cy, cx, t->force);
+	t->force = 0;
+}
+
 /* ---- input -------------------------------------------------------------- */
 
-static void
-resize(dc_tui_t *t, int rows, int cols)
+void
+dc_tui_resize(dc_tui_t *t, int rows, int cols)
 {
 	dc_screen_resize(t->scr, rows, cols);
 	t->force = 1;
-}
-
-static int
-script_fail(dc_tui_t *t, const char *why)
-{
-	fprintf(stderr, "decorum: %s:%d: %s\n", t->script_path,
-		t->script_lineno, why);
-	t->quit = 2;
-	return DC_KEY_EOF;
-}
-
-static int
-script_dump(dc_tui_t *t, const char *name)
-{
-	char *path, *text;
-	int cy, cx, ok;
-
-	dc_tui_render(t, &cy, &cx);
-	text = dc_screen_dump(t->scr);
-	path = g_strdup_printf("%s/%s.txt", t->dump_dir ? t->dump_dir : ".",
-			       name);
-	ok = g_file_set_contents(path, text, -1, NULL);
-	g_free(path);
-	g_free(text);
-	return ok;
-}
-
-/* Read script lines until one yields keys. */
-static int
-script_key(dc_tui_t *t)
-{
-	char line[4096];
-
-	while (t->script_keys_pos >= t->script_keys->len) {
-		char *l, *arg;
-
-		g_array_set_size(t->script_keys, 0);
-		t->script_keys_pos = 0;
-		if (!t->script || !fgets(line, sizeof(line), t->script))
-			return DC_KEY_EOF;
-		t->script_lineno++;
-		line[strcspn(line, "\n")] = '\0';
-		l = line;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		if (!*l || *l == '#')
-			continue;
-		arg = strchr(l, ' ');
-		if (arg)
-			*arg++ = '\0';
-		else
-			arg = l + strlen(l);
-		if (!strcmp(l, "key")) {
-			char **names = g_strsplit(arg, " ", -1);
-			int i, bad = 0;
-
-			for (i = 0; names[i]; i++) {
-				int k;
-
-				if (!*names[i])
-					continue;
-				k = dc_key_parse(names[i]);
-				if (k < 0)
-					bad = 1;
-				else
-					g_array_append_val(t->script_keys, k);
-			}
-			g_strfreev(names);
-			if (bad)
-				return script_fail(t, "unknown key name");
-		} else if (!strcmp(l, "type")) {
-			const char *p;
-
-			if (!g_utf8_validate(arg, -1, NULL))
-				return script_fail(t, "not UTF-8");
-			for (p = arg; *p; p = g_utf8_next_char(p)) {
-				int k = (int)g_utf8_get_char(p);
-
-				g_array_append_val(t->script_keys, k);
-			}
-		} else if (!strcmp(l, "dump")) {
-			if (!*arg || strchr(arg, '/'))
-				return script_fail(t, "dump needs a name");
-			if (!script_dump(t, arg))
-				return script_fail(t, "cannot write the dump");
-		} else if (!strcmp(l, "resize")) {
-			int cols, rows;
-
-			if (sscanf(arg, "%d %d", &cols, &rows) != 2 ||
-			    cols < 1 || rows < 1)
-				return script_fail(t, "resize COLS ROWS");
-			resize(t, rows, cols);
-			return DC_KEY_RESIZE;
-		} else {
-			return script_fail(t, "expected key, type, dump, "
-					      "resize or a # comment");
-		}
-	}
-	return g_array_index(t->script_keys, int, t->script_keys_pos++);
 }
 
 int
@@ -423,15 +373,15 @@ dc_tui_getkey(dc_tui_t *t)
 	int k;
 
 	if (t->headless)
-		return script_key(t);
+		return dc_script_key(t);
 	k = dc_term_getkey(POLL_MS);
 	if (k == DC_KEY_TIMEOUT && t->pending)
-		mirror_flush(t);
+		dc_tui_mirror_flush(t);
 	if (k == DC_KEY_RESIZE) {
 		int rows, cols;
 
 		dc_term_size(&rows, &cols);
-		resize(t, rows, cols);
+		dc_tui_resize(t, rows, cols);
 	}
 	return k;
 }
@@ -466,113 +416,6 @@ dc_tui_edit_file(dc_tui_t *t, const char *path)
 
 /* ---- actions that are not one view's ----------------------------------- */
 
-static int
-current_thread(dc_tui_t *t, dc_thread_ref_t *ref)
-{
-	dc_view_t *v = top_view(t);
-
-	return v->ops->current && v->ops->current(v, t, ref);
-}
-
-static void
-tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
-{
-	dc_tag_result_t res = { 0 };
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	char *note = NULL, *label;
-
-	if (!current_thread(t, &ref)) {
-		dc_tui_error(t, "No thread here to tag");
-		return;
-	}
-	if (arg) {
-		note = g_strdup(arg);
-	} else {
-		label = g_strdup_printf("%s, note (Enter: none, C-X: editor, "
-					"Esc: cancel): ",
-					dc_kind_label(kind));
-		if (!dc_prompt(t, label, "", 1, &note)) {
-			g_free(label);
-			dc_tui_message(t, "Cancelled: nothing was changed");
-			return;
-		}
-		g_free(label);
-	}
-	if (ensure_store(t, &err) != DC_OK ||
-	    dc_action_tag(t->store, t->mail, ref.thread_id, kind, note,
-			  t->actor, dc_tui_now(t), &res, &err) != DC_OK) {
-		dc_tui_error(t, "Not tagged: %s", err.msg);
-		g_free(note);
-		return;
-	}
-	g_array_append_val(t->undo, res.case_id);
-	t->generation++;
-	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s %s%s",
-		       (gint64)res.case_id,
-		       res.created ? "opened as" : "tagged", dc_kind_label(kind),
-		       note && *note ? ", with a note" : "");
-	dc_tag_result_clear(&res);
-	g_free(note);
-	mirror_flush(t);
-}
-
-void
-dc_tui_case_changed(dc_tui_t *t, int64_t case_id)
-{
-	g_array_append_val(t->undo, case_id);
-	t->generation++;
-	mirror_flush(t);
-}
-
-static void
-undo(dc_tui_t *t)
-{
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	dc_case_t *c = NULL;
-	int64_t id = 0;
-	char *q;
-	int ok;
-
-	if (t->undo->len) {
-		id = g_array_index(t->undo, int64_t, t->undo->len - 1);
-	} else if (t->store && current_thread(t, &ref) &&
-		   dc_case_for_thread(t->store, ref.thread_id, &c, NULL) ==
-			   DC_OK &&
-		   c) {
-		id = c->id;
-		dc_case_free(c);
-	}
-	if (!id) {
-		dc_tui_message(t, "Nothing to undo");
-		return;
-	}
-	q = g_strdup_printf("Undo your last change to case #%" G_GINT64_FORMAT
-			    "? (y/n) ",
-			    (gint64)id);
-	ok = dc_confirm(t, q);
-	g_free(q);
-	if (!ok) {
-		dc_tui_message(t, "Nothing was undone");
-		return;
-	}
-	if (dc_case_undo(t->store, id, t->actor, dc_tui_now(t), &err) !=
-	    DC_OK) {
-		if (err.status == DC_E_INVALID && t->undo->len)
-			g_array_set_size(t->undo, t->undo->len - 1);
-		dc_tui_error(t, "Not undone: %s", err.msg);
-		return;
-	}
-	if (t->undo->len)
-		g_array_set_size(t->undo, t->undo->len - 1);
-	t->generation++;
-	dc_tui_message(t, "Undone: your last change to case #%" G_GINT64_FORMAT
-			  " (the history keeps both)",
-		       (gint64)id);
-	mirror_flush(t);
-}
-
 static void
 search(dc_tui_t *t, const char *arg)
 {
@@ -600,7 +443,7 @@ refresh(dc_tui_t *t)
 	dc_mail_t *m = NULL;
 	guint i;
 
-	mirror_flush(t);
+	dc_tui_mirror_flush(t);
 	/* Views let go of the old database before it is reopened. */
 	for (i = 0; i < t->views->len; i++) {
 		dc_view_t *v = t->views->pdata[i];
@@ -665,10 +508,14 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
 	case ACT_DOC: dc_view_doc_show(t); break;
 	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
-	case ACT_ADMONITION: tag_thread(t, DC_KIND_ADMONITION, arg); break;
-	case ACT_ESCALATION: tag_thread(t, DC_KIND_ESCALATION, arg); break;
-	case ACT_TAB: tag_thread(t, DC_KIND_TAB, arg); break;
-	case ACT_UNDO: undo(t); break;
+	case ACT_ADMONITION:
+		dc_case_tag_thread(t, DC_KIND_ADMONITION, arg);
+		break;
+	case ACT_ESCALATION:
+		dc_case_tag_thread(t, DC_KIND_ESCALATION, arg);
+		break;
+	case ACT_TAB: dc_case_tag_thread(t, DC_KIND_TAB, arg); break;
+	case ACT_UNDO: dc_case_undo_last(t); break;
 	case ACT_PACKET: dc_case_packet(t, arg); break;
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:
@@ -696,41 +543,56 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 
 /* ---- setting up --------------------------------------------------------- */
 
+/* [keys] ACTION = KEYS: 0 with *why if it cannot be bound. */
+static int
+bind_keys(const char *name, const char *value, char **why)
+{
+	dc_action_t a = dc_action_by_name(name);
+
+	if (a == ACT_NONE) {
+		*why = g_strdup("no such action (see decorum(1), KEYS)");
+		return 0;
+	}
+	return dc_keymap_bind(a, value, why);
+}
+
+/* [colors] ROLE = COLOURS: 0 with *why if they cannot be set. */
+static int
+set_colors(const char *name, const char *value, char **why)
+{
+	dc_role_t r = dc_role_by_name(name);
+
+	if (r == DC_ROLE_COUNT) {
+		*why = g_strdup("no such colour (see decorum(1))");
+		return 0;
+	}
+	return dc_term_set_color(r, value, why);
+}
+
+/* Apply each key of a configuration group; what cannot be applied is a
+ * warning, shown at start and in ? help. */
+static void
+apply_group(dc_config_t *cfg, const char *group,
+	    int (*apply)(const char *name, const char *value, char **why))
+{
+	const char *const *keys = dc_config_keys(cfg, group);
+	int i;
+
+	for (i = 0; keys[i]; i++) {
+		char *why = NULL;
+
+		if (!apply(keys[i], dc_config_get(cfg, group, keys[i]), &why))
+			dc_config_warn(cfg, group, keys[i], "%s", why);
+		g_free(why);
+	}
+}
+
 static void
 apply_config(dc_tui_t *t)
 {
-	const char *const *keys;
-	int i;
-
 	dc_keymap_init();
-	keys = dc_config_keys(t->cfg, "keys");
-	for (i = 0; keys[i]; i++) {
-		dc_action_t a = dc_action_by_name(keys[i]);
-		char *why = NULL;
-
-		if (a == ACT_NONE)
-			dc_config_warn(t->cfg, "keys", keys[i],
-				       "no such action (see decorum(1), KEYS)");
-		else if (!dc_keymap_bind(a, dc_config_get(t->cfg, "keys",
-							  keys[i]),
-					 &why))
-			dc_config_warn(t->cfg, "keys", keys[i], "%s", why);
-		g_free(why);
-	}
-	keys = dc_config_keys(t->cfg, "colors");
-	for (i = 0; keys[i]; i++) {
-		dc_role_t r = dc_role_by_name(keys[i]);
-		char *why = NULL;
-
-		if (r == DC_ROLE_COUNT)
-			dc_config_warn(t->cfg, "colors", keys[i],
-				       "no such colour (see decorum(1))");
-		else if (!dc_term_set_color(r, dc_config_get(t->cfg, "colors",
-							     keys[i]),
-					    &why))
-			dc_config_warn(t->cfg, "colors", keys[i], "%s", why);
-		g_free(why);
-	}
+	apply_group(t->cfg, "keys", bind_keys);
+	apply_group(t->cfg, "colors", set_colors);
 }
 
 /* The list opens on the configured query, or on mail to the conduct
@@ -768,9 +630,7 @@ tui_free(dc_tui_t *t)
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
 	g_array_unref(t->undo);
-	g_array_unref(t->script_keys);
-	if (t->script)
-		fclose(t->script);
+	dc_script_free(t->script);
 	g_free(t);
 }
 
@@ -788,7 +648,6 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->message = g_string_new(NULL);
 	t->prompt_text = g_string_new(NULL);
 	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	t->script_keys = g_array_new(FALSE, FALSE, sizeof(int));
 	t->show_panel = 1;
 	t->generation = 1;
 	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
@@ -818,14 +677,11 @@ loop(dc_tui_t *t)
 	int first_only = getenv("DECORUM_EXIT_AFTER_FIRST_SCREEN") != NULL;
 
 	while (!t->quit) {
-		int cy, cx, key;
+		int key;
 		dc_action_t a;
 		char name[16];
 
-		dc_tui_render(t, &cy, &cx);
-		if (!t->headless)
-			dc_term_flush(t->scr, cy, cx, t->force);
-		t->force = 0;
+		dc_tui_redraw(t);
 		if (first_only)
 			break;
 		key = dc_tui_getkey(t);
@@ -858,15 +714,13 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 		return dc_cli_fail(cli, &err);
 	if (script) {
 		t->headless = 1;
-		t->script_path = (char *)script;
-		t->script = fopen(script, "r");
+		t->script = dc_script_open(script, dump_dir);
 		if (!t->script) {
 			fprintf(cli->err, "decorum: %s: %s\n", script,
 				g_strerror(errno));
 			tui_free(t);
 			return DC_EXIT_USAGE;
 		}
-		t->dump_dir = (char *)dump_dir;
 	} else if (!dc_term_open()) {
 		fprintf(cli->err, "decorum: cannot start the terminal "
 				  "interface (is TERM set?)\n");
@@ -885,7 +739,7 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 	if (warnings->len)
 		dc_tui_error(t, "%s%s", (char *)warnings->pdata[0],
 			     warnings->len > 1 ? " (more in ? help)" : "");
-	mirror_flush(t);
+	dc_tui_mirror_flush(t);
 	loop(t);
 	if (!t->headless)
 		dc_term_close();

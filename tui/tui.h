@@ -17,6 +17,7 @@
 
 #include "core/base/config.h"
 #include "core/mail/mail.h"
+#include "core/case/case.h" /* dc_kind_t */
 #include "core/case/open.h" /* dc_store_t, through core */
 #include "tui/actions.h"
 #include "tui/cli.h"
@@ -24,6 +25,7 @@
 
 typedef struct dc_tui dc_tui_t;
 typedef struct dc_view dc_view_t;
+typedef struct dc_script dc_script_t;
 
 typedef struct dc_rect {
 	int y, x, h, w;
@@ -82,14 +84,9 @@ struct dc_tui {
 	GString *prompt_text;
 	gsize prompt_cursor;
 
-	/* Headless mode (screen tests). */
+	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
-	FILE *script;
-	char *script_path;
-	int script_lineno;
-	char *dump_dir;
-	GArray *script_keys; /* keys queued from the script */
-	guint script_keys_pos;
+	dc_script_t *script;
 };
 
 /* ---- the views --------------------------------------------------------- */
@@ -118,24 +115,50 @@ void dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg);
 
 /* ---- services for the views --------------------------------------------- */
 
+/* A view of ops over priv, which ops->done frees. */
+dc_view_t *dc_view_new(const dc_view_ops_t *ops, void *priv);
+
 void dc_tui_push(dc_tui_t *t, dc_view_t *v);
 void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void dc_tui_error(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int64_t dc_tui_now(dc_tui_t *t);
-/* After a change to a case: u can undo it, views reload, notmuch is
- * told. */
-void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
+/* The current thread of the top view: 1 with *ref, 0 if it has none. */
+int dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref);
+/* Hand queued tag changes to notmuch, without waiting for its lock. */
+void dc_tui_mirror_flush(dc_tui_t *t);
 /* Render everything into the screen model; *cy, *cx: where the cursor
  * goes (-1: hidden). */
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);
+/* Render, and bring it onto the terminal (nothing more headless). */
+void dc_tui_redraw(dc_tui_t *t);
 /* The next key from the terminal or the script. */
 int dc_tui_getkey(dc_tui_t *t);
+/* The screen is now rows by cols: all of it is drawn again. */
+void dc_tui_resize(dc_tui_t *t, int rows, int cols);
 /* Leave the screen for $EDITOR on file; 0 if it failed. */
 int dc_tui_edit_file(dc_tui_t *t, const char *path);
 /* Move a cursor by an action over n lines: 1 if a move action. */
 int dc_tui_move(dc_view_t *v, dc_action_t a, int *cursor, int n);
+/* The same for a cursor in rows shown from *top: a page moves both. */
+int dc_tui_move_view(dc_view_t *v, dc_action_t a, int *cursor, int *top,
+		     int n);
+/* Before drawing h of n rows: the cursor on one of them, and in view. */
+void dc_tui_show_cursor(int *cursor, int *top, int n, int h);
+/* tui/case-actions.c: the case of the current thread (dc_case_free), or
+ * NULL with an error message: no_thread when there is no thread. */
+dc_case_t *dc_case_current(dc_tui_t *t, const char *no_thread);
+/* a, e, t: tag the current thread kind (opening a
+ * case, or adding to its open one); arg, from the ":" command line, is
+ * the note (NULL: ask). */
+void dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg);
+/* u: undo the last change to a case in this session (or to the current
+ * thread's case), once confirmed. */
+void dc_case_undo_last(dc_tui_t *t);
+/* After a change to a case: u can undo it, views reload, notmuch is
+ * told. */
+void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);

@@ -512,33 +512,10 @@ static const dc_view_ops_t case_ops = {
 dc_view_t *
 dc_view_case_new(dc_tui_t *t)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
-
-	v->ops = &case_ops;
-	v->priv = g_new0(struct panel, 1);
-	return v;
+	return dc_view_new(&case_ops, g_new0(struct panel, 1));
 }
 
 /* ---- case operations ---------------------------------------------------- */
-
-/* The case of the thread the top view is on, or NULL with a message. */
-static dc_case_t *
-current_case(dc_tui_t *t)
-{
-	dc_view_t *top = t->views->pdata[t->views->len - 1];
-	dc_error_t err = { 0 };
-	dc_thread_ref_t ref;
-	dc_case_t *c = NULL;
-
-	if (!top->ops->current || !top->ops->current(top, t, &ref))
-		dc_tui_error(t, "No thread here");
-	else if (t->store &&
-		 dc_case_for_thread(t->store, ref.thread_id, &c, &err) != DC_OK)
-		dc_tui_error(t, "%s", err.msg);
-	else if (!c)
-		dc_tui_error(t, "No case for this thread: a, e or t opens one");
-	return c;
-}
 
 /* Ask for a line unless the command line gave one; 0 if cancelled. */
 static int
@@ -733,7 +710,7 @@ out:
 void
 dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg)
 {
-	dc_case_t *c = current_case(t);
+	dc_case_t *c = dc_case_current(t, "No thread here");
 
 	if (!c)
 		return;

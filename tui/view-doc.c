@@ -11,6 +11,7 @@
 #include "core/docs/doclink.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
+#include "tui/pager.h"
 #include "tui/tui.h"
 
 typedef struct doc_line {
@@ -22,8 +23,7 @@ struct doc {
 	const dc_doclink_t *link;
 	char *title;
 	GPtrArray *src; /* doc_line_t *, unwrapped */
-	int top;
-	int nlines; /* wrapped, at the last draw */
+	dc_pager_t pager; /* over the wrapped lines */
 };
 
 static void
@@ -155,32 +155,16 @@ doc_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 	guint i;
 
 	for (i = 0; i < d->src->len; i++)
-		row = wrap(d->src->pdata[i], w, t, a.y, a, d->top, row);
-	d->nlines = row;
+		row = wrap(d->src->pdata[i], w, t, a.y, a, d->pager.top, row);
+	d->pager.nlines = row;
 }
 
 static int
 doc_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
 	struct doc *d = v->priv;
-	int page = v->page > 1 ? v->page - 1 : 1;
-	int max = d->nlines - v->page;
 
-	switch (a) {
-	case ACT_MOVE_DOWN: d->top++; break;
-	case ACT_MOVE_UP: d->top--; break;
-	case ACT_PAGE_DOWN: d->top += page; break;
-	case ACT_PAGE_UP: d->top -= page; break;
-	case ACT_FIRST: d->top = 0; break;
-	case ACT_LAST: d->top = max; break;
-	case ACT_DOC: return 1;
-	default: return 0;
-	}
-	if (d->top > max)
-		d->top = max;
-	if (d->top < 0)
-		d->top = 0;
-	return 1;
+	return dc_pager_scroll(&d->pager, v, a) || a == ACT_DOC;
 }
 
 static void
@@ -188,7 +172,7 @@ doc_position(dc_view_t *v, GString *out)
 {
 	struct doc *d = v->priv;
 
-	g_string_append_printf(out, "%d/%d", d->top + 1, d->nlines);
+	dc_pager_position(&d->pager, out);
 }
 
 static void
@@ -213,7 +197,6 @@ static const dc_view_ops_t doc_ops = {
 dc_view_t *
 dc_view_doc_new(dc_tui_t *t, const dc_doclink_t *l)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct doc *d = g_new0(struct doc, 1);
 	dc_doc_section_t s = { 0 };
 	dc_error_t err = { 0 };
@@ -252,22 +235,18 @@ dc_view_doc_new(dc_tui_t *t, const dc_doclink_t *l)
 	}
 	g_free(html);
 	g_free(dir);
-	v->ops = &doc_ops;
-	v->priv = d;
-	return v;
+	return dc_view_new(&doc_ops, d);
 }
 
 void
 dc_view_doc_show(dc_tui_t *t)
 {
-	dc_view_t *top = t->views->pdata[t->views->len - 1];
 	const dc_doclink_t *l = dc_doclink_find("guide");
 	dc_error_t err = { 0 };
 	dc_thread_ref_t ref;
 	dc_case_t *c = NULL;
 
-	if (top->ops->current && top->ops->current(top, t, &ref) &&
-	    t->store &&
+	if (dc_tui_current(t, &ref) && t->store &&
 	    dc_case_for_thread(t->store, ref.thread_id, &c, &err) == DC_OK &&
 	    c) {
 		l = dc_doclink_for_kind(c->kind);

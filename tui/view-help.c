@@ -8,12 +8,8 @@
 
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
+#include "tui/pager.h"
 #include "tui/tui.h"
-
-struct help {
-	int top;
-	int nlines;
-};
 
 static void
 help_title(dc_view_t *v, dc_tui_t *t, GString *out)
@@ -24,7 +20,7 @@ help_title(dc_view_t *v, dc_tui_t *t, GString *out)
 static void
 help_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 {
-	struct help *h = v->priv;
+	dc_pager_t *h = v->priv;
 	GPtrArray *warn = dc_config_warnings(t->cfg);
 	int n, i, y = 0, kw = a.w >= 60 ? 16 : 10, nw = a.w >= 60 ? 15 : 0;
 	const dc_help_row_t *rows = dc_help_rows(&n);
@@ -84,33 +80,13 @@ help_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 static int
 help_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
-	struct help *h = v->priv;
-	int page = v->page > 1 ? v->page - 1 : 1;
-	int max = h->nlines - v->page;
-
-	switch (a) {
-	case ACT_MOVE_DOWN: h->top++; break;
-	case ACT_MOVE_UP: h->top--; break;
-	case ACT_PAGE_DOWN: h->top += page; break;
-	case ACT_PAGE_UP: h->top -= page; break;
-	case ACT_FIRST: h->top = 0; break;
-	case ACT_LAST: h->top = max; break;
-	case ACT_HELP: return 1;
-	default: return 0;
-	}
-	if (h->top > max)
-		h->top = max;
-	if (h->top < 0)
-		h->top = 0;
-	return 1;
+	return dc_pager_scroll(v->priv, v, a) || a == ACT_HELP;
 }
 
 static void
 help_position(dc_view_t *v, GString *out)
 {
-	struct help *h = v->priv;
-
-	g_string_append_printf(out, "%d/%d", h->top + 1, h->nlines);
+	dc_pager_position(v->priv, out);
 }
 
 static void
@@ -131,9 +107,5 @@ static const dc_view_ops_t help_ops = {
 dc_view_t *
 dc_view_help_new(dc_tui_t *t)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
-
-	v->ops = &help_ops;
-	v->priv = g_new0(struct help, 1);
-	return v;
+	return dc_view_new(&help_ops, g_new0(dc_pager_t, 1));
 }

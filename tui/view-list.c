@@ -209,12 +209,7 @@ list_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 		list_fill(l, t, l->cursor + 1);
 	}
 	list_fill(l, t, l->top + a.h + 1);
-	if (l->cursor >= (int)l->rows->len)
-		l->cursor = l->rows->len ? (int)l->rows->len - 1 : 0;
-	if (l->cursor < l->top)
-		l->top = l->cursor;
-	if (l->cursor >= l->top + a.h)
-		l->top = l->cursor - a.h + 1;
+	dc_tui_show_cursor(&l->cursor, &l->top, l->rows->len, a.h);
 	list_fill(l, t, l->top + a.h + 1);
 	if (l->error) {
 		dc_draw_text(t->scr, a.y, a.x, a.w, l->error, DC_ROLE_ERROR);
@@ -291,17 +286,7 @@ list_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 	default:
 		break;
 	}
-	if (a == ACT_PAGE_DOWN || a == ACT_PAGE_UP) {
-		/* Pages move the view with the cursor, as in tig. */
-		int old = l->cursor;
-
-		dc_tui_move(v, a, &l->cursor, l->rows->len);
-		l->top += l->cursor - old;
-		if (l->top < 0)
-			l->top = 0;
-		return 1;
-	}
-	return dc_tui_move(v, a, &l->cursor, l->rows->len);
+	return dc_tui_move_view(v, a, &l->cursor, &l->top, l->rows->len);
 }
 
 static int
@@ -369,15 +354,12 @@ static const dc_view_ops_t list_ops = {
 dc_view_t *
 dc_view_list_new(dc_tui_t *t, const char *query)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct list *l = g_new0(struct list, 1);
 
 	l->rows = g_ptr_array_new_with_free_func(row_free);
 	l->query = g_strdup(query);
-	v->ops = &list_ops;
-	v->priv = l;
 	list_start(l, t);
-	return v;
+	return dc_view_new(&list_ops, l);
 }
 
 void

@@ -17,6 +17,7 @@
 #include "core/export/report.h"
 #include "core/base/safefile.h"
 #include "tui/draw.h"
+#include "tui/pager.h"
 #include "tui/tui.h"
 
 struct report {
@@ -24,10 +25,9 @@ struct report {
 	char *label;	 /* "2026-11-27 through 2026-12-03" */
 	char *text;	 /* the report, NULL when refused or failed */
 	char **lines;	 /* text split into lines */
-	int nlines;
 	char *refusal;	 /* why there is no text */
 	unsigned generation; /* the TUI's, when built */
-	int top;
+	dc_pager_t pager;    /* over lines */
 };
 
 static void
@@ -37,7 +37,7 @@ report_clear(struct report *r)
 	g_clear_pointer(&r->text, g_free);
 	g_clear_pointer(&r->lines, g_strfreev);
 	g_clear_pointer(&r->refusal, g_free);
-	r->nlines = 0;
+	r->pager.nlines = 0;
 }
 
 /* Build the text for r->spec; on failure r->refusal says why. */
@@ -72,10 +72,10 @@ report_load(struct report *r, dc_tui_t *t)
 	g_strchomp(text);
 	r->text = text;
 	r->lines = g_strsplit(text, "\n", -1);
-	r->nlines = (int)g_strv_length(r->lines);
+	r->pager.nlines = (int)g_strv_length(r->lines);
 out:
-	if (r->top > r->nlines)
-		r->top = 0;
+	if (r->pager.top > r->pager.nlines)
+		r->pager.top = 0;
 	dc_error_clear(&err);
 }
 
@@ -101,9 +101,9 @@ report_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 		dc_draw_text(t->scr, a.y, a.x, a.w, r->refusal, DC_ROLE_ERROR);
 		return;
 	}
-	for (y = 0; y < a.h && r->top + y < r->nlines; y++)
-		dc_draw_text(t->scr, a.y + y, a.x, a.w, r->lines[r->top + y],
-			     DC_ROLE_NORMAL);
+	for (y = 0; y < a.h && r->pager.top + y < r->pager.nlines; y++)
+		dc_draw_text(t->scr, a.y + y, a.x, a.w,
+			     r->lines[r->pager.top + y], DC_ROLE_NORMAL);
 }
 
 static char *
@@ -177,7 +177,7 @@ report_period(struct report *r, dc_tui_t *t, const char *arg)
 
 	g_free(r->spec);
 	r->spec = g_strdup(next);
-	r->top = 0;
+	r->pager.top = 0;
 	report_load(r, t);
 	if (r->refusal)
 		dc_tui_error(t, "%s", r->refusal);
@@ -187,26 +187,15 @@ static int
 report_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
 	struct report *r = v->priv;
-	int page = v->page > 1 ? v->page - 1 : 1;
-	int max = r->nlines - v->page;
 
+	if (dc_pager_scroll(&r->pager, v, a))
+		return 1;
 	switch (a) {
-	case ACT_MOVE_DOWN: r->top++; break;
-	case ACT_MOVE_UP: r->top--; break;
-	case ACT_PAGE_DOWN: r->top += page; break;
-	case ACT_PAGE_UP: r->top -= page; break;
-	case ACT_FIRST: r->top = 0; break;
-	case ACT_LAST: r->top = max; break;
 	case ACT_REPORT: return 1;
 	case ACT_PERIOD: report_period(r, t, arg); return 1;
 	case ACT_WRITE: report_write(r, t, arg); return 1;
 	default: return 0;
 	}
-	if (r->top > max)
-		r->top = max;
-	if (r->top < 0)
-		r->top = 0;
-	return 1;
 }
 
 static void
@@ -214,8 +203,7 @@ report_position(dc_view_t *v, GString *out)
 {
 	struct report *r = v->priv;
 
-	g_string_append_printf(out, "%d/%d", r->nlines ? r->top + 1 : 0,
-			       r->nlines);
+	dc_pager_position(&r->pager, out);
 }
 
 static void
@@ -240,14 +228,11 @@ static const dc_view_ops_t report_ops = {
 dc_view_t *
 dc_view_report_new(dc_tui_t *t, const char *period)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct report *r = g_new0(struct report, 1);
 
 	r->spec = g_strdup(period ? period : "week");
-	v->ops = &report_ops;
-	v->priv = r;
 	report_load(r, t);
 	if (r->refusal)
 		dc_tui_error(t, "%s", r->refusal);
-	return v;
+	return dc_view_new(&report_ops, r);
 }

@@ -276,12 +276,7 @@ thread_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 			th->cursor++;
 		th->top = th->cursor;
 	}
-	if (th->cursor >= (int)th->lines->len)
-		th->cursor = th->lines->len ? (int)th->lines->len - 1 : 0;
-	if (th->cursor < th->top)
-		th->top = th->cursor;
-	if (th->cursor >= th->top + a.h)
-		th->top = th->cursor - a.h + 1;
+	dc_tui_show_cursor(&th->cursor, &th->top, th->lines->len, a.h);
 	for (i = 0; i < a.h && th->top + i < (int)th->lines->len; i++) {
 		const struct line *l =
 			&g_array_index(th->lines, struct line, th->top + i);
@@ -376,18 +371,9 @@ thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 			return 1;
 		}
 		return 0;
-	case ACT_PAGE_DOWN:
-	case ACT_PAGE_UP: {
-		int old = th->cursor;
-
-		dc_tui_move(v, a, &th->cursor, th->lines->len);
-		th->top += th->cursor - old;
-		if (th->top < 0)
-			th->top = 0;
-		return 1;
-	}
 	default:
-		return dc_tui_move(v, a, &th->cursor, th->lines->len);
+		return dc_tui_move_view(v, a, &th->cursor, &th->top,
+					th->lines->len);
 	}
 }
 
@@ -468,15 +454,12 @@ static const dc_view_ops_t thread_ops = {
 dc_view_t *
 dc_view_thread_new(dc_tui_t *t, const char *thread_id)
 {
-	dc_view_t *v = g_new0(dc_view_t, 1);
 	struct thread *th = g_new0(struct thread, 1);
 
 	th->thread_id = g_strdup(thread_id);
 	th->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
 	g_array_set_clear_func(th->lines, line_clear);
 	th->unfolded = g_hash_table_new(NULL, NULL);
-	v->ops = &thread_ops;
-	v->priv = th;
 	thread_load(th, t);
-	return v;
+	return dc_view_new(&thread_ops, th);
 }
