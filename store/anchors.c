@@ -97,6 +97,17 @@ dc_store_case_add_mail(dc_store_t *s, const dc_store_mail_t *m,
 			  m->added_at, m->thread_id);
 }
 
+dc_status_t
+dc_store_case_remove_mail(dc_store_t *s, int64_t case_id,
+			  const char *message_id, dc_error_t *err)
+{
+	return dc_sql_run(s,
+			  "DELETE FROM case_mail"
+			  " WHERE case_id = ?1 AND message_id = ?2",
+			  "taking a message off a case", err, "is", case_id,
+			  message_id);
+}
+
 #define MAIL_COLUMNS                                                          \
 	"message_id, scope, role, added_at, thread_id, case_id"
 

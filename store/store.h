@@ -175,6 +175,11 @@ dc_status_t dc_store_member_list(dc_store_t *s, GPtrArray **out,
  * it is.  DC_E_NOT_FOUND for no such case. */
 dc_status_t dc_store_case_add_mail(dc_store_t *s, const dc_store_mail_t *m,
 				   dc_error_t *err);
+/* Take a message off a case (detach, or the undo of an attach); a
+ * message it does not cover is not an error. */
+dc_status_t dc_store_case_remove_mail(dc_store_t *s, int64_t case_id,
+				      const char *message_id,
+				      dc_error_t *err);
 /* Every case's mail (dc_store_mail_t *), by case and order added. */
 dc_status_t dc_store_mail_all(dc_store_t *s, GPtrArray **out,
 			      dc_error_t *err);

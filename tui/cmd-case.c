@@ -17,6 +17,8 @@
  *   tally N                     the two-thirds count
  *   expiring                    remedial measures about to end
  *   late N                      replies that came in after opening
+ *   attach N THREAD|id:MSGID    another thread (or --message: one message)
+ *   detach N THREAD|id:MSGID    take it off again (never the report)
  *
  * Every subcommand takes --json.
  */
@@ -43,7 +45,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
-		"conflict|recuse|outcome|vote|tally|expiring|late N ... "
+		"conflict|recuse|outcome|vote|tally|expiring|late|attach|"
+		"detach N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
@@ -65,6 +68,7 @@ typedef struct opts {
 	int within;
 	int remove;
 	int public_;
+	int message;
 	int nargs;
 	char **args; /* positional arguments after the subcommand */
 } opts_t;
@@ -147,6 +151,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		{ "release", required_argument, NULL, 'R' },
 		{ "remove", no_argument, NULL, 'x' },
 		{ "public", no_argument, NULL, 'p' },
+		{ "message", no_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -167,6 +172,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		case 'R': o->release = optarg; break;
 		case 'x': o->remove = 1; break;
 		case 'p': o->public_ = 1; break;
+		case 'M': o->message = 1; break;
 		case 'c':
 		case 'W': {
 			char *end;
@@ -249,8 +255,11 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 		const dc_store_mail_t *m = c->mail->pdata[i];
 		char *id = san(m->message_id);
 
-		fprintf(cli->out, "message:  <%s>%s%s\n", id,
-			m->role ? " " : "", m->role ? m->role : "");
+		fprintf(cli->out, "message:  <%s>%s%s%s\n", id,
+			m->role ? " " : "", m->role ? m->role : "",
+			!g_strcmp0(m->scope, "message") ? " (this message "
+							  "only)"
+							: "");
 		if (!m->thread_id)
 			fprintf(cli->out, "          (not in your notmuch "
 					  "index)\n");
@@ -647,6 +656,57 @@ sub_recuse(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 	return conflict_or_recuse(cli, s, id, o, 1);
 }
 
+/* attach (attach != 0) or detach a thread or a message. */
+static int
+attach_or_detach(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
+		 int attach)
+{
+	dc_error_t err = { 0 };
+	dc_mail_t *mail = NULL;
+	char *anchor = NULL, *what;
+	dc_status_t st;
+	int rc;
+
+	if (need(cli, o, 2, attach ? "case attach N THREAD|id:MSGID "
+				     "[--message]"
+				   : "case detach N THREAD|id:MSGID"))
+		return DC_EXIT_USAGE;
+	if (!attach && o->message)
+		return dc_cli_usage(cli, &cmd_case,
+				    "--message goes with attach");
+	st = dc_cli_open_mail(cli, s, 0, &mail, &err);
+	if (st == DC_OK)
+		st = attach ? dc_action_attach(s, mail, id, o->args[1],
+					       o->message, actor(cli), now(),
+					       &anchor, &err)
+			    : dc_action_detach(s, mail, id, o->args[1],
+					       actor(cli), now(), &anchor,
+					       &err);
+	dc_mail_close(mail);
+	if (st != DC_OK)
+		return dc_cli_fail(cli, &err);
+	what = san(anchor);
+	g_free(anchor);
+	anchor = g_strdup_printf("%s <%s>", attach ? "attached" : "detached",
+				 what);
+	rc = changed(cli, s, id, o, anchor);
+	g_free(what);
+	g_free(anchor);
+	return rc;
+}
+
+static int
+sub_attach(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	return attach_or_detach(cli, s, id, o, 1);
+}
+
+static int
+sub_detach(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	return attach_or_detach(cli, s, id, o, 0);
+}
+
 static int
 measure_dates(dc_cli_t *cli, const opts_t *o, dc_outcome_t *out, char **rel)
 {
@@ -826,6 +886,8 @@ static const struct {
 	{ "recuse", sub_recuse, 1 },
 	{ "outcome", sub_outcome, 1 },
 	{ "vote", sub_vote, 1 },
+	{ "attach", sub_attach, 1 },
+	{ "detach", sub_detach, 1 },
 };
 
 static int

@@ -53,10 +53,47 @@ dc_action_upgrade(dc_store_t *s, dc_mail_t *m, const char *actor,
 	return st;
 }
 
+/* A thread of a closed case: reopen it, open a new one, or ask. */
+static dc_status_t
+closed_case(dc_store_t *s, const char *thread_id, dc_closed_t closed,
+	    const char *note, const char *actor, int64_t now,
+	    dc_tag_result_t *res, dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st = dc_case_closed_for_thread(s, thread_id, &c, err);
+
+	if (st != DC_OK || !c || closed == DC_CLOSED_NEW) {
+		dc_case_free(c);
+		return st;
+	}
+	res->closed_case = c->id;
+	if (closed == DC_CLOSED_REOPEN) {
+		st = dc_case_reopen(s, c->id, note, actor, now, err);
+		res->reopened = st == DC_OK;
+	} else {
+		st = dc_fail(err, DC_E_INVALID,
+			     "thread %s belongs to case %" G_GINT64_FORMAT
+			     ", which is closed: reopen it or open a new case",
+			     thread_id, (gint64)c->id);
+	}
+	dc_case_free(c);
+	return st;
+}
+
 dc_status_t
 dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 	      dc_kind_t kind, const char *note, const char *actor, int64_t now,
 	      dc_tag_result_t *res, dc_error_t *err)
+{
+	return dc_action_tag_closed(s, m, thread_id, kind, note,
+				    DC_CLOSED_ASK, actor, now, res, err);
+}
+
+dc_status_t
+dc_action_tag_closed(dc_store_t *s, dc_mail_t *m, const char *thread_id,
+		     dc_kind_t kind, const char *note, dc_closed_t closed,
+		     const char *actor, int64_t now, dc_tag_result_t *res,
+		     dc_error_t *err)
 {
 	dc_tag_request_t req = { .kind = kind, .note = note };
 	dc_case_t *before = NULL;
@@ -88,11 +125,15 @@ dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 	req.actor = actor;
 	req.now = now;
 	if (st == DC_OK)
+		st = closed_case(s, t->thread_id, closed, note, actor, now,
+				 res, err);
+	if (st == DC_OK)
 		st = dc_case_for_thread(s, t->thread_id, &before, err);
 	if (st == DC_OK)
 		st = dc_case_tag(s, &req, &res->case_id, &res->created, err);
 	if (st == DC_OK) {
-		res->converted = before && before->kind == DC_KIND_TAB &&
+		res->converted = !res->created && before &&
+				 before->kind == DC_KIND_TAB &&
 				 kind != DC_KIND_TAB;
 		res->thread_id = g_strdup(t->thread_id);
 		res->report = g_strdup(req.message_ids[0]);
@@ -100,5 +141,126 @@ dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 	dc_case_free(before);
 	g_ptr_array_unref(ids);
 	dc_thread_free(t);
+	return st;
+}
+
+/* ---- several threads per case ----------------------------------------- */
+
+/* "id:MSGID" (angle brackets optional): the Message-ID, else NULL. */
+static char *
+target_message_id(const char *target)
+{
+	const char *p;
+	size_t n;
+
+	if (!target || strncmp(target, "id:", 3))
+		return NULL;
+	p = target + 3;
+	n = strlen(p);
+	if (n >= 2 && p[0] == '<' && p[n - 1] == '>')
+		return g_strndup(p + 1, n - 2);
+	return g_strdup(p);
+}
+
+/* The thread target names (a thread id, or the thread of id:MSGID). */
+static dc_status_t
+target_thread(dc_mail_t *m, const char *target, const char *msgid,
+	      dc_thread_t **t, dc_error_t *err)
+{
+	char *tid = NULL;
+	dc_status_t st;
+
+	*t = NULL;
+	if (msgid && !(tid = dc_anchor_thread_of(dc_mail_notmuch(m), msgid)))
+		return dc_fail(err, DC_E_NOT_FOUND,
+			       "no message <%s> in the notmuch index", msgid);
+	st = dc_mail_thread(m, tid ? tid : target, 0, t, err);
+	g_free(tid);
+	if (st == DC_OK && !(*t)->messages->len) {
+		dc_thread_free(*t);
+		*t = NULL;
+		st = dc_fail(err, DC_E_NOT_FOUND, "thread %s has no messages",
+			     target);
+	}
+	return st;
+}
+
+dc_status_t
+dc_action_attach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
+		 const char *target, int message_only, const char *actor,
+		 int64_t now, char **anchor, dc_error_t *err)
+{
+	char *msgid = target_message_id(target);
+	dc_thread_t *t = NULL;
+	GPtrArray *ids = g_ptr_array_new();
+	dc_status_t st;
+	guint i;
+
+	if (anchor)
+		*anchor = NULL;
+	st = dc_action_sync(s, m, 1, actor, now, err);
+	if (st == DC_OK)
+		st = target_thread(m, target, msgid, &t, err);
+	if (st == DC_OK && message_only) {
+		g_ptr_array_add(ids,
+				msgid ? msgid
+				      : ((dc_message_t *)t->messages->pdata[0])
+						->message_id);
+	} else if (st == DC_OK) {
+		for (i = 0; i < t->messages->len; i++)
+			g_ptr_array_add(
+			    ids, ((dc_message_t *)t->messages->pdata[i])
+				     ->message_id);
+	}
+	g_ptr_array_add(ids, NULL);
+	if (st == DC_OK)
+		st = dc_case_attach(s, case_id,
+				    message_only ? "message" : "thread",
+				    (const char *const *)ids->pdata,
+				    t->thread_id, actor, now, err);
+	if (st == DC_OK && anchor)
+		*anchor = g_strdup(ids->pdata[0]);
+	g_ptr_array_unref(ids);
+	dc_thread_free(t);
+	g_free(msgid);
+	return st;
+}
+
+dc_status_t
+dc_action_detach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
+		 const char *target, const char *actor, int64_t now,
+		 char **anchor, dc_error_t *err)
+{
+	char *msgid = target_message_id(target);
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	guint i;
+
+	if (anchor)
+		*anchor = NULL;
+	st = dc_action_sync(s, m, 1, actor, now, err);
+	/* A thread: the case's mail cached in it. */
+	if (st == DC_OK && !msgid) {
+		const char *tid = dc_thread_id_bare(target);
+
+		st = dc_case_get(s, case_id, &c, err);
+		for (i = 0; st == DC_OK && i < c->mail->len && !msgid; i++) {
+			const dc_store_mail_t *x = c->mail->pdata[i];
+
+			if (!g_strcmp0(x->thread_id, tid))
+				msgid = g_strdup(x->message_id);
+		}
+		if (st == DC_OK && !msgid)
+			st = dc_fail(err, DC_E_NOT_FOUND,
+				     "case %" G_GINT64_FORMAT " covers no "
+				     "mail of thread %s",
+				     (gint64)case_id, tid);
+		dc_case_free(c);
+	}
+	if (st == DC_OK)
+		st = dc_case_detach(s, case_id, msgid, actor, now, err);
+	if (st == DC_OK && anchor)
+		*anchor = g_strdup(msgid);
+	g_free(msgid);
 	return st;
 }

@@ -21,7 +21,16 @@ typedef struct dc_tag_result {
 	int converted;   /* a TAB consultation became a report */
 	char *thread_id; /* the thread as notmuch numbers it now (g_free) */
 	char *report;    /* its report's Message-ID (g_free) */
+	int64_t closed_case; /* the thread's closed case, if it had one */
+	int reopened;        /* ... and it was reopened for this tag */
 } dc_tag_result_t;
+
+/* What tagging a thread whose case is closed does. */
+typedef enum {
+	DC_CLOSED_ASK,    /* refuse (DC_E_INVALID, res->closed_case set) */
+	DC_CLOSED_REOPEN, /* reopen that case and tag it */
+	DC_CLOSED_NEW,    /* open a new case beside it */
+} dc_closed_t;
 
 void dc_tag_result_clear(dc_tag_result_t *r);
 
@@ -34,6 +43,30 @@ void dc_tag_result_clear(dc_tag_result_t *r);
 dc_status_t dc_action_tag(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 			  dc_kind_t kind, const char *note, const char *actor,
 			  int64_t now, dc_tag_result_t *res, dc_error_t *err);
+
+/* dc_action_tag, saying what to do when the thread's case is closed;
+ * dc_action_tag asks (DC_CLOSED_ASK). */
+dc_status_t dc_action_tag_closed(dc_store_t *s, dc_mail_t *m,
+				 const char *thread_id, dc_kind_t kind,
+				 const char *note, dc_closed_t closed,
+				 const char *actor, int64_t now,
+				 dc_tag_result_t *res, dc_error_t *err);
+
+/*
+ * Attach to case case_id a thread (target: its id, or "id:MSGID" for the
+ * thread holding that message) or, with message_only, one message (the
+ * thread's first, or MSGID).  Anchored by Message-ID (dc_case_attach);
+ * *anchor (may be NULL; g_free) names the anchor.
+ */
+dc_status_t dc_action_attach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
+			     const char *target, int message_only,
+			     const char *actor, int64_t now, char **anchor,
+			     dc_error_t *err);
+/* Detach "id:MSGID", or the case's mail in thread target
+ * (dc_case_detach); m may be NULL for the id: form. */
+dc_status_t dc_action_detach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
+			     const char *target, const char *actor,
+			     int64_t now, char **anchor, dc_error_t *err);
 
 /* Bring the store's thread cache up to date with m (dc_anchor_sync);
  * writable 0 for commands that record nothing. */

@@ -403,6 +403,23 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 				    b ? b : "?");
 		if (ids)
 			g_variant_unref(ids);
+	} else if (!strcmp(t, "attach") || !strcmp(t, "detach")) {
+		GVariant *ids = g_variant_lookup_value(
+		    v, "messages", G_VARIANT_TYPE("as"));
+		size_t n = ids ? g_variant_n_children(ids) : 0;
+
+		a = data_str(v, "scope");
+		b = data_str(v, "message");
+		if (!g_strcmp0(a, "message"))
+			r = g_strdup_printf("%sed message <%s>", t,
+					    b ? b : "?");
+		else
+			r = g_strdup_printf("%sed the thread of <%s> (%zu "
+					    "message%s)",
+					    t, b ? b : "?", n,
+					    n == 1 ? "" : "s");
+		if (ids)
+			g_variant_unref(ids);
 	} else if (!strcmp(t, "convert")) {
 		a = data_str(v, "from_kind");
 		b = data_str(v, "kind");
@@ -789,7 +806,8 @@ dc_case_for_thread(dc_store_t *s, const char *thread_id, dc_case_t **out,
 		st = dc_case_get(s, id, out, err);
 	if (st == DC_E_NOT_FOUND) {
 		dc_error_clear(err);
-		return DC_OK;
+		/* A closed case never vanishes from its thread. */
+		return dc_case_closed_for_thread(s, thread_id, out, err);
 	}
 	return st;
 }
@@ -1278,6 +1296,312 @@ dc_case_conflict(dc_store_t *s, int64_t case_id, const char *address,
 			      actor, now, err);
 }
 
+/* ---- the mail of a case ---------------------------------------------- */
+
+static const dc_store_mail_t *
+mail_of(const dc_case_t *c, const char *message_id)
+{
+	guint i;
+
+	for (i = 0; c->mail && i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+
+		if (!strcmp(m->message_id, message_id))
+			return m;
+	}
+	return NULL;
+}
+
+static int
+covers_thread(const dc_case_t *c, const char *thread_id)
+{
+	guint i;
+
+	for (i = 0; thread_id && c->threads && i < c->threads->len; i++)
+		if (!strcmp(c->threads->pdata[i], thread_id))
+			return 1;
+	return 0;
+}
+
+/* What an attach or a detach records: the anchor, its scope, the
+ * thread it was in then, and every Message-ID that joined or left. */
+static GVariant *
+mail_payload(const char *anchor, const char *scope, const char *thread_id,
+	     GPtrArray *ids)
+{
+	GVariantBuilder b, l;
+	guint i;
+
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "message",
+			      g_variant_new_string(anchor));
+	g_variant_builder_add(&b, "{sv}", "scope",
+			      g_variant_new_string(scope));
+	if (thread_id)
+		g_variant_builder_add(&b, "{sv}", "thread",
+				      g_variant_new_string(thread_id));
+	g_variant_builder_init(&l, G_VARIANT_TYPE("as"));
+	for (i = 0; i < ids->len; i++)
+		g_variant_builder_add(&l, "s", (char *)ids->pdata[i]);
+	g_variant_builder_add(&b, "{sv}", "messages",
+			      g_variant_builder_end(&l));
+	return g_variant_builder_end(&b);
+}
+
+/* Inside the transaction: ids join the case. */
+static dc_status_t
+mail_add(dc_store_t *s, int64_t id, const char *scope, const char *thread_id,
+	 const char *const *ids, guint n, int64_t now, dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	guint i;
+
+	for (i = 0; st == DC_OK && i < n; i++) {
+		dc_store_mail_t m = {
+			.case_id = id,
+			.message_id = (char *)ids[i],
+			.scope = (char *)scope,
+			.added_at = now,
+			.thread_id = (char *)thread_id,
+		};
+
+		st = dc_store_case_add_mail(s, &m, err);
+	}
+	return st;
+}
+
+/* Inside the transaction: ids leave the case, and their tags follow. */
+static dc_status_t
+mail_remove(dc_store_t *s, int64_t id, const char *const *ids, guint n,
+	    int64_t now, dc_error_t *err)
+{
+	dc_status_t st = DC_OK;
+	guint i;
+
+	for (i = 0; st == DC_OK && i < n; i++) {
+		st = dc_store_case_remove_mail(s, id, ids[i], err);
+		if (st == DC_OK)
+			st = dc_store_outbox_add(s, id, ids[i], now, err);
+	}
+	return st;
+}
+
+dc_status_t
+dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
+	       const char *const *message_ids, const char *thread_id,
+	       const char *actor, int64_t now, dc_error_t *err)
+{
+	GPtrArray *added;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	int i;
+
+	if (g_strcmp0(scope, "thread") && g_strcmp0(scope, "message"))
+		return dc_fail(err, DC_E_USAGE,
+			       "attach a thread or a message, not '%s'",
+			       scope ? scope : "");
+	if (!message_ids || !message_ids[0] || !*message_ids[0])
+		return dc_fail(err, DC_E_USAGE,
+			       "attach what? no Message-ID given");
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	if (st == DC_OK &&
+	    (mail_of(c, message_ids[0]) || covers_thread(c, thread_id)))
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " already covers <%s>%s",
+			     (gint64)case_id, message_ids[0],
+			     covers_thread(c, thread_id) ? " and its thread"
+							 : "");
+	added = g_ptr_array_new();
+	for (i = 0; st == DC_OK && message_ids[i]; i++)
+		if (!mail_of(c, message_ids[i]))
+			g_ptr_array_add(added, (char *)message_ids[i]);
+	if (st == DC_OK)
+		st = mail_add(s, case_id, scope, thread_id,
+			      (const char *const *)added->pdata, added->len,
+			      now, err);
+	if (st == DC_OK)
+		st = append(s, case_id, "attach",
+			    mail_payload(message_ids[0], scope, thread_id,
+					 added),
+			    actor, now, err);
+	g_ptr_array_unref(added);
+	return end_case(s, st, c, err);
+}
+
+/* The rows a detach of m takes away: m alone, or for thread-scope mail
+ * every thread-scope row of that thread. */
+static GPtrArray *
+detach_rows(const dc_case_t *c, const dc_store_mail_t *m)
+{
+	GPtrArray *rows = g_ptr_array_new();
+	guint i;
+
+	if (strcmp(m->scope, "thread") || !m->thread_id) {
+		g_ptr_array_add(rows, (gpointer)m);
+		return rows;
+	}
+	for (i = 0; i < c->mail->len; i++) {
+		const dc_store_mail_t *x = c->mail->pdata[i];
+
+		if (!strcmp(x->scope, "thread") &&
+		    !g_strcmp0(x->thread_id, m->thread_id))
+			g_ptr_array_add(rows, (gpointer)x);
+	}
+	return rows;
+}
+
+dc_status_t
+dc_case_detach(dc_store_t *s, int64_t case_id, const char *message_id,
+	       const char *actor, int64_t now, dc_error_t *err)
+{
+	const dc_store_mail_t *m = NULL;
+	GPtrArray *rows = NULL, *ids;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	guint i;
+
+	if (!message_id || !*message_id)
+		return dc_fail(err, DC_E_USAGE,
+			       "detach what? no Message-ID given");
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	if (st == DC_OK && !(m = mail_of(c, message_id)))
+		st = dc_fail(err, DC_E_NOT_FOUND,
+			     "case %" G_GINT64_FORMAT " does not cover <%s>",
+			     (gint64)case_id, message_id);
+	ids = g_ptr_array_new();
+	if (st == DC_OK)
+		rows = detach_rows(c, m);
+	for (i = 0; st == DC_OK && i < rows->len; i++) {
+		const dc_store_mail_t *x = rows->pdata[i];
+
+		/* What the case is about stays with it. */
+		if (!g_strcmp0(x->role, "report"))
+			st = dc_fail(err, DC_E_INVALID,
+				     x == m ? "<%s> is the report of case %"
+					      G_GINT64_FORMAT ": it cannot be "
+					      "detached"
+					    : "<%s> is in the thread of the "
+					      "report of case %"
+					      G_GINT64_FORMAT ": that thread "
+					      "cannot be detached",
+				     message_id, (gint64)case_id);
+		g_ptr_array_add(ids, x->message_id);
+	}
+	if (st == DC_OK)
+		st = mail_remove(s, case_id, (const char *const *)ids->pdata,
+				 ids->len, now, err);
+	if (st == DC_OK)
+		st = append(s, case_id, "detach",
+			    mail_payload(message_id, m->scope, m->thread_id,
+					 ids),
+			    actor, now, err);
+	if (rows)
+		g_ptr_array_unref(rows);
+	g_ptr_array_unref(ids);
+	return end_case(s, st, c, err);
+}
+
+dc_status_t
+dc_case_reopen(dc_store_t *s, int64_t case_id, const char *note,
+	       const char *actor, int64_t now, dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st = dc_case_get(s, case_id, &c, err);
+
+	if (st == DC_OK && strcmp(c->state, "closed"))
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " is %s, not closed",
+			     (gint64)case_id, c->state);
+	dc_case_free(c);
+	if (st != DC_OK)
+		return st;
+	return dc_case_set_state(s, case_id, "reopen", note, actor, now, err);
+}
+
+dc_status_t
+dc_case_closed_for_thread(dc_store_t *s, const char *thread_id,
+			  dc_case_t **out, dc_error_t *err)
+{
+	GArray *ids = NULL;
+	dc_status_t st;
+	guint i;
+
+	*out = NULL;
+	st = dc_store_case_find_open(s, thread_id, NULL, err);
+	if (st == DC_OK)
+		return DC_OK; /* an open case takes the tag */
+	if (st != DC_E_NOT_FOUND)
+		return st;
+	dc_error_clear(err);
+	st = dc_store_thread_cases(s, thread_id, &ids, err);
+	for (i = ids ? ids->len : 0; st == DC_OK && i-- > 0 && !*out;) {
+		dc_case_t *c = NULL;
+
+		if (dc_case_get(s, g_array_index(ids, int64_t, i), &c,
+				NULL) != DC_OK)
+			continue;
+		if (!strcmp(c->state, "closed"))
+			*out = c;
+		else
+			dc_case_free(c);
+	}
+	if (ids)
+		g_array_unref(ids);
+	return st;
+}
+
+/* Inside the undo's transaction: an attach or a detach is reversed in
+ * the case's mail too, from what its event recorded. */
+static dc_status_t
+undo_mail(dc_store_t *s, int64_t case_id, const dc_history_t *target,
+	  int64_t now, dc_error_t *err)
+{
+	GPtrArray *evs = NULL;
+	dc_status_t st = DC_OK;
+	GVariant *v = NULL, *list = NULL;
+	guint i;
+
+	if (strcmp(target->type, "attach") && strcmp(target->type, "detach"))
+		return DC_OK;
+	st = dc_store_event_list(s, case_id, &evs, err);
+	for (i = 0; st == DC_OK && i < evs->len && !v; i++) {
+		const dc_store_event_t *ev = evs->pdata[i];
+
+		if (ev->id == target->id)
+			v = dc_event_data(ev);
+	}
+	if (v)
+		list = g_variant_lookup_value(v, "messages",
+					      G_VARIANT_TYPE("as"));
+	if (list) {
+		gsize n = 0;
+		const char **ids = g_variant_get_strv(list, &n);
+		char *scope = data_str(v, "scope");
+		char *thread = data_str(v, "thread");
+
+		if (!strcmp(target->type, "attach"))
+			st = mail_remove(s, case_id, ids, n, now, err);
+		else
+			st = mail_add(s, case_id, scope ? scope : "thread",
+				      thread, ids, n, now, err);
+		g_free(ids);
+		g_free(scope);
+		g_free(thread);
+		g_variant_unref(list);
+	}
+	if (v)
+		g_variant_unref(v);
+	if (evs)
+		g_ptr_array_unref(evs);
+	return st;
+}
+
 /* ---- undo ------------------------------------------------------------- */
 
 dc_status_t
@@ -1315,7 +1639,11 @@ dc_case_undo(dc_store_t *s, int64_t case_id, const char *actor, int64_t now,
 			      g_variant_new_int64(target->id));
 	g_variant_builder_add(&b, "{sv}", "type",
 			      g_variant_new_string(target->type));
-	st = append(s, case_id, "undo", g_variant_builder_end(&b), actor, now,
-		    err);
+	st = undo_mail(s, case_id, target, now, err);
+	if (st == DC_OK)
+		st = append(s, case_id, "undo", g_variant_builder_end(&b),
+			    actor, now, err);
+	else
+		g_variant_unref(g_variant_ref_sink(g_variant_builder_end(&b)));
 	return end_case(s, st, c, err);
 }

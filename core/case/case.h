@@ -163,6 +163,43 @@ dc_status_t dc_case_convert(dc_store_t *s, int64_t case_id, dc_kind_t to,
 			    const char *note, const char *actor, int64_t now,
 			    dc_error_t *err);
 
+/*
+ * Reopen a closed case (to investigating), as a "state" event;
+ * DC_E_INVALID when it is not closed.
+ */
+dc_status_t dc_case_reopen(dc_store_t *s, int64_t case_id, const char *note,
+			   const char *actor, int64_t now, dc_error_t *err);
+
+/* The newest closed case the viewer may see covering thread_id, when no
+ * open case covers it (else *out NULL): tagging it again must ask
+ * whether to reopen that case or open a new one. */
+dc_status_t dc_case_closed_for_thread(dc_store_t *s, const char *thread_id,
+				      dc_case_t **out, dc_error_t *err);
+
+/* ---- the mail of a case ---------------------------------------------- */
+
+/*
+ * Attach mail to a case, as an "attach" event: message_ids
+ * (NULL-terminated), the first the anchor; scope "thread" (the anchor's
+ * thread, whose messages as notmuch has them now are message_ids) or
+ * "message" (the anchor alone).  thread_id is their notmuch thread now
+ * (the cache).  DC_E_INVALID when the case covers the anchor or its
+ * thread already.  Front ends call dc_action_attach() (action.h).
+ */
+dc_status_t dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
+			   const char *const *message_ids,
+			   const char *thread_id, const char *actor,
+			   int64_t now, dc_error_t *err);
+/*
+ * Detach message_id from a case, as a "detach" event: a message
+ * attached alone, or the whole of a thread the case covers.  The report
+ * and its thread are refused (DC_E_INVALID); DC_E_NOT_FOUND when the
+ * case does not cover message_id.  Undo of either reverses the mail too.
+ */
+dc_status_t dc_case_detach(dc_store_t *s, int64_t case_id,
+			   const char *message_id, const char *actor,
+			   int64_t now, dc_error_t *err);
+
 /* ---- participants, conflicts, recusals -------------------------------- */
 
 /* "reporter", "respondent", "witness", "handler"; DC_E_USAGE otherwise. */
@@ -238,8 +275,9 @@ dc_status_t dc_case_get(dc_store_t *s, int64_t id, dc_case_t **out,
 /* Every case the viewer may see, oldest first, without withdrawn cases;
  * *out frees its elements. */
 dc_status_t dc_case_list(dc_store_t *s, GPtrArray **out, dc_error_t *err);
-/* The open case covering a thread, or NULL (not an error) if none or if
- * the viewer may not see it. */
+/* The open case covering a thread, else its newest closed one (a closed
+ * case never vanishes from its thread), or NULL (not an error) if none
+ * or if the viewer may not see it. */
 dc_status_t dc_case_for_thread(dc_store_t *s, const char *thread_id,
 			       dc_case_t **out, dc_error_t *err);
 

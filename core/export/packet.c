@@ -72,56 +72,111 @@ dc_mboxrd_append(GString *mbox, const char *data, size_t len)
 }
 
 static dc_status_t
-add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
-	   unsigned total, dc_error_t *err)
+add_message(packet_t *p, const dc_message_t *m, GString *mbox,
+	    unsigned total, dc_error_t *err)
 {
-	dc_thread_t *t = NULL;
+	GError *ge = NULL;
+	char *data = NULL, *red = NULL;
+	gsize len = 0;
 	dc_status_t st;
-	guint i;
 
-	st = dc_mail_thread(mail, tid, 1, &t, err);
-	for (i = 0; st == DC_OK && i < t->messages->len; i++) {
-		const dc_message_t *m = t->messages->pdata[i];
-		GError *ge = NULL;
-		char *data = NULL, *red = NULL;
-		gsize len = 0;
-
-		if (!g_file_get_contents(m->filename, &data, &len, &ge)) {
-			st = dc_fail(err, DC_E_IO, "reading message %s: %s",
-				     m->message_id, ge->message);
-			g_error_free(ge);
-			break;
-		}
-		if (p->o->redact) {
-			st = dc_redact_message(data, len, p->reporters, &red,
-					       &len, err);
-			g_free(data);
-			data = red;
-			if (st != DC_OK)
-				break;
-		}
-		dc_mboxrd_append(mbox, data, len);
-		g_free(data);
-		/* lore's address is the Message-ID: one that names a
-		 * reporter has no link in a redacted packet (its stand-in is
-		 * on no list). */
-		if (dc_message_is_public(m) &&
-		    !(p->o->redact &&
-		      dc_identity_in_token(p->reporters, m->message_id))) {
-			char *url = dc_lore_url(m->message_id);
-
-			g_string_append_printf(p->links, "%s\n", url);
-			g_free(url);
-		} else if (dc_message_is_public(m)) {
-			g_string_append(p->links, "(one link left out: its "
-						  "Message-ID names a "
-						  "reporter)\n");
-		}
-		p->messages++;
-		if (p->o->progress)
-			p->o->progress(p->o->ctx, p->messages, total);
+	if (!g_file_get_contents(m->filename, &data, &len, &ge)) {
+		st = dc_fail(err, DC_E_IO, "reading message %s: %s",
+			     m->message_id, ge->message);
+		g_error_free(ge);
+		return st;
 	}
+	if (p->o->redact) {
+		st = dc_redact_message(data, len, p->reporters, &red, &len,
+				       err);
+		g_free(data);
+		data = red;
+		if (st != DC_OK)
+			return st;
+	}
+	dc_mboxrd_append(mbox, data, len);
+	g_free(data);
+	/* lore's address is the Message-ID: one that names a
+	 * reporter has no link in a redacted packet (its stand-in is
+	 * on no list). */
+	if (dc_message_is_public(m) &&
+	    !(p->o->redact &&
+	      dc_identity_in_token(p->reporters, m->message_id))) {
+		char *url = dc_lore_url(m->message_id);
+
+		g_string_append_printf(p->links, "%s\n", url);
+		g_free(url);
+	} else if (dc_message_is_public(m)) {
+		g_string_append(p->links, "(one link left out: its "
+					  "Message-ID names a "
+					  "reporter)\n");
+	}
+	p->messages++;
+	if (p->o->progress)
+		p->o->progress(p->o->ctx, p->messages, total);
+	return DC_OK;
+}
+
+static void
+thread_free_cb(gpointer t)
+{
 	dc_thread_free(t);
+}
+
+static gint
+by_date(gconstpointer a, gconstpointer b)
+{
+	const dc_message_t *x = *(dc_message_t *const *)a;
+	const dc_message_t *y = *(dc_message_t *const *)b;
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->message_id, y->message_id);
+}
+
+/*
+ * Every message the case covers, once, oldest first: the messages of
+ * its threads and the single messages attached to it (p->mail), each
+ * taken from the thread notmuch has it in now.
+ */
+static dc_status_t
+add_mail(packet_t *p, dc_mail_t *mail, GString *mbox, dc_error_t *err)
+{
+	GPtrArray *threads = g_ptr_array_new_with_free_func(thread_free_cb);
+	GPtrArray *msgs = g_ptr_array_new();
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	dc_status_t st = DC_OK;
+	guint i, j, n = p->mail->threads->len;
+
+	for (i = 0; st == DC_OK && i < n + p->mail->singles->len; i++) {
+		const char *single =
+			i < n ? NULL : p->mail->singles->pdata[i - n];
+		char *tid = single ? dc_anchor_thread_of(dc_mail_notmuch(mail),
+							 single)
+				   : g_strdup(p->mail->threads->pdata[i]);
+		dc_thread_t *t = NULL;
+
+		if (tid)
+			st = dc_mail_thread(mail, tid, 1, &t, err);
+		g_free(tid);
+		if (st != DC_OK || !t)
+			continue;
+		g_ptr_array_add(threads, t);
+		for (j = 0; j < t->messages->len; j++) {
+			dc_message_t *m = t->messages->pdata[j];
+
+			if ((single && strcmp(m->message_id, single)) ||
+			    !g_hash_table_add(seen, m->message_id))
+				continue;
+			g_ptr_array_add(msgs, m);
+		}
+	}
+	g_ptr_array_sort(msgs, by_date);
+	for (i = 0; st == DC_OK && i < msgs->len; i++)
+		st = add_message(p, msgs->pdata[i], mbox, msgs->len, err);
+	g_hash_table_destroy(seen);
+	g_ptr_array_unref(msgs);
+	g_ptr_array_unref(threads);
 	return st;
 }
 
@@ -470,7 +525,6 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 {
 	GString *mbox;
 	dc_status_t st = DC_OK;
-	guint i;
 
 	if (p->o->redact) {
 		st = dc_case_people(mail, p->c, NULL, NULL, p->reporters,
@@ -483,9 +537,7 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 			return st;
 	}
 	mbox = add_file(p, "thread.mbox");
-	for (i = 0; st == DC_OK && i < p->mail->threads->len; i++)
-		st = add_thread(p, mail, p->mail->threads->pdata[i], mbox, 0,
-				err);
+	st = add_mail(p, mail, mbox, err);
 	if (st != DC_OK)
 		return st;
 	g_string_append(add_file(p, "links.txt"), p->links->str);

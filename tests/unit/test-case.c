@@ -276,6 +276,162 @@ test_verify_truncation(void **state)
 	assert_non_null(strstr(err.msg, "event 3: missing"));
 }
 
+static unsigned
+mail_count(dc_store_t *s, int64_t id, unsigned *threads)
+{
+	dc_case_t *c = NULL;
+	unsigned n;
+
+	assert_int_equal(dc_case_get(s, id, &c, NULL), DC_OK);
+	n = c->mail->len;
+	if (threads)
+		*threads = c->threads->len;
+	dc_case_free(c);
+	return n;
+}
+
+static void
+test_attach_detach(void **state)
+{
+	struct fx *f = *state;
+	int64_t id = tag(f->s, "bb01", DC_KIND_ESCALATION, "m@x.org", T0);
+	const char *list[] = { "l1@x.org", "l2@x.org", NULL };
+	const char *one[] = { "m1@x.org", NULL };
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	unsigned threads = 0;
+
+	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02",
+					"m@x.org", T0, &err),
+			 DC_OK);
+	assert_int_equal(mail_count(f->s, id, &threads), 3);
+	assert_int_equal(threads, 2);
+	/* The attached thread is the case's now. */
+	assert_int_equal(dc_case_for_thread(f->s, "bb02", &c, NULL), DC_OK);
+	assert_non_null(c);
+	assert_int_equal(c->id, id);
+	assert_string_equal(((dc_history_t *)c->history->pdata[1])->type,
+			    "attach");
+	dc_case_free(c);
+	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02",
+					"m@x.org", T0, &err),
+			 DC_E_INVALID);
+	assert_non_null(strstr(err.msg, "already covers"));
+	assert_int_equal(dc_case_attach(f->s, id, "everything", one, "bb03",
+					"m@x.org", T0, NULL),
+			 DC_E_USAGE);
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+					"m@x.org", T0, NULL),
+			 DC_OK);
+	assert_int_equal(mail_count(f->s, id, &threads), 4);
+	assert_int_equal(threads, 2); /* a message alone is not its thread */
+	/* The report stays. */
+	assert_int_equal(dc_case_detach(f->s, id, "bb01.report@example.org",
+					"m@x.org", T0, &err),
+			 DC_E_INVALID);
+	assert_non_null(strstr(err.msg, "is the report of case"));
+	assert_int_equal(dc_case_detach(f->s, id, "nope@x.org", "m@x.org", T0,
+					NULL),
+			 DC_E_NOT_FOUND);
+	/* Any message of an attached thread takes the thread away. */
+	assert_int_equal(dc_case_detach(f->s, id, "l2@x.org", "m@x.org", T0,
+					&err),
+			 DC_OK);
+	assert_int_equal(mail_count(f->s, id, &threads), 2);
+	assert_int_equal(threads, 1);
+	assert_int_equal(dc_case_for_thread(f->s, "bb02", &c, NULL), DC_OK);
+	assert_null(c);
+	/* Undo puts it back. */
+	assert_int_equal(dc_case_undo(f->s, id, "m@x.org", T0, NULL), DC_OK);
+	assert_int_equal(mail_count(f->s, id, &threads), 4);
+	assert_int_equal(threads, 2);
+	/* ... and the next undo takes the single message off again. */
+	assert_int_equal(dc_case_undo(f->s, id, "m@x.org", T0, NULL), DC_OK);
+	assert_int_equal(mail_count(f->s, id, NULL), 3);
+	assert_int_equal(dc_case_detach(f->s, id, "m1@x.org", "m@x.org", T0,
+					NULL),
+			 DC_E_NOT_FOUND);
+	/* Someone who may not see the case may not attach to it. */
+	assert_int_equal(dc_member_add(f->s, "late@x.org", NULL, "committee",
+				       T0 + 10 * DAY, "m@x.org", T0, NULL),
+			 DC_OK);
+	dc_store_set_viewer(f->s, "late@x.org");
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+					"late@x.org", T0, NULL),
+			 DC_E_NOT_FOUND);
+	assert_int_equal(dc_case_detach(f->s, id, "l1@x.org", "late@x.org", T0,
+					NULL),
+			 DC_E_NOT_FOUND);
+}
+
+static void
+test_closed_case_stays(void **state)
+{
+	struct fx *f = *state;
+	int64_t id = tag(f->s, "bb04", DC_KIND_ADMONITION, "m@x.org", T0);
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	char *st;
+
+	assert_int_equal(dc_case_closed_for_thread(f->s, "bb04", &c, NULL),
+			 DC_OK);
+	assert_null(c); /* open: nothing to ask */
+	assert_int_equal(dc_case_reopen(f->s, id, NULL, "m@x.org", T0, &err),
+			 DC_E_INVALID);
+	assert_int_equal(dc_case_set_state(f->s, id, "closed", NULL,
+					   "m@x.org", T0, NULL),
+			 DC_OK);
+	/* The thread still shows its case. */
+	assert_int_equal(dc_case_for_thread(f->s, "bb04", &c, NULL), DC_OK);
+	assert_non_null(c);
+	assert_int_equal(c->id, id);
+	assert_string_equal(c->state, "closed");
+	dc_case_free(c);
+	assert_int_equal(dc_case_closed_for_thread(f->s, "bb04", &c, NULL),
+			 DC_OK);
+	assert_non_null(c);
+	assert_int_equal(c->id, id);
+	dc_case_free(c);
+	assert_int_equal(dc_case_reopen(f->s, id, "again", "m@x.org", T0,
+					&err),
+			 DC_OK);
+	st = state_of(f->s, id);
+	assert_string_equal(st, "investigating");
+	g_free(st);
+	assert_int_equal(dc_case_closed_for_thread(f->s, "bb04", &c, NULL),
+			 DC_OK);
+	assert_null(c);
+}
+
+/* Registering the first committee member must not hide the cases of
+ * the maintainer who opened them. */
+static void
+test_maintainer_keeps_own_cases(void **state)
+{
+	struct fx *f = *state;
+	int64_t id;
+	GPtrArray *cases = NULL;
+	dc_case_t *c = NULL;
+
+	dc_store_set_viewer(f->s, "maint@x.org");
+	id = tag(f->s, "bb05", DC_KIND_ESCALATION, "maint@x.org", T0);
+	assert_int_equal(dc_member_add(f->s, "first@x.org", NULL, "committee",
+				       0, "maint@x.org", T0 + DAY, NULL),
+			 DC_OK);
+	assert_int_equal(dc_case_list(f->s, &cases, NULL), DC_OK);
+	assert_int_equal(cases->len, 1);
+	assert_int_equal(((dc_case_t *)cases->pdata[0])->id, id);
+	g_ptr_array_unref(cases);
+	assert_int_equal(dc_case_for_thread(f->s, "bb05", &c, NULL), DC_OK);
+	assert_non_null(c);
+	dc_case_free(c);
+	/* The committee member joined after the report: not theirs. */
+	dc_store_set_viewer(f->s, "first@x.org");
+	assert_int_equal(dc_case_list(f->s, &cases, NULL), DC_OK);
+	assert_int_equal(cases->len, 0);
+	g_ptr_array_unref(cases);
+}
+
 int
 main(void)
 {
@@ -291,6 +447,12 @@ main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_verify_truncation, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_attach_detach, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_closed_case_stays, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_maintainer_keeps_own_cases,
+						setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
