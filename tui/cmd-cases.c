@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* decorum cases [--all] [--json]: the cases the viewer may see; --all
- * adds withdrawn ones. */
+/* decorum cases [--all] [--json]: the cases the viewer may see, open
+ * and closed alike (a closed case never vanishes); --all adds withdrawn
+ * ones, whose opening was undone. */
 #include <getopt.h>
 
 #include "core/case/case.h"
