@@ -13,6 +13,7 @@
  *   people N                    the people and every form redaction seeks
  *   conflict|recuse N ADDRESS   declare a conflict, or recuse
  *   outcome N OUTCOME ...       record a rung of the outcome ladder
+ *   outcome N --edit [OUTCOME]  change the newest outcome (outcome-edit)
  *   vote N --member A CHOICE    a TAB member's vote
  *   tally N                     the two-thirds count
  *   expiring                    remedial measures about to end
@@ -45,7 +46,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
-		"conflict|recuse|outcome|vote|tally|expiring|late|attach|"
+		"conflict|recuse|outcome|outcome-edit|vote|tally|expiring|late|"
+		"attach|"
 		"detach N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
@@ -69,6 +71,7 @@ typedef struct opts {
 	int remove;
 	int public_;
 	int message;
+	int edit;
 	int nargs;
 	char **args; /* positional arguments after the subcommand */
 } opts_t;
@@ -152,6 +155,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		{ "remove", no_argument, NULL, 'x' },
 		{ "public", no_argument, NULL, 'p' },
 		{ "message", no_argument, NULL, 'M' },
+		{ "edit", no_argument, NULL, 'E' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -173,6 +177,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		case 'x': o->remove = 1; break;
 		case 'p': o->public_ = 1; break;
 		case 'M': o->message = 1; break;
+		case 'E': o->edit = 1; break;
 		case 'c':
 		case 'W': {
 			char *end;
@@ -223,6 +228,10 @@ text_outcome(dc_cli_t *cli, const dc_outcome_t *o)
 			o->until_release ? " (" : "",
 			o->until_release ? o->until_release : "",
 			o->until_release ? " is released)" : "");
+	}
+	if (o->edited_at) {
+		tdate(o->edited_at, a);
+		fprintf(cli->out, " (edited %s)", a);
 	}
 	fputc('\n', cli->out);
 	g_free(what);
@@ -741,6 +750,81 @@ measure_dates(dc_cli_t *cli, const opts_t *o, dc_outcome_t *out, char **rel)
 	return 0;
 }
 
+/*
+ * The newest outcome as the options change it: what is not given stays
+ * as it was; a rung other than a measure has no measure's fields.
+ */
+static int
+outcome_edit(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	const dc_outcome_t *cur;
+	dc_outcome_t out = { 0 };
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	char *rel = NULL, *what;
+	int rc;
+
+	if (o->nargs != 1 && o->nargs != 2)
+		return dc_cli_usage(cli, &cmd_case,
+				    "case outcome N --edit [OUTCOME] ...");
+	if (dc_case_get(s, id, &c, &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (!(cur = dc_case_outcome_find(c, 0))) {
+		fprintf(cli->err, "decorum: case %" G_GINT64_FORMAT " has no "
+				  "outcome to edit\n",
+			(gint64)id);
+		dc_case_free(c);
+		return DC_EXIT_DATA;
+	}
+	out.kind = cur->kind;
+	if (o->nargs == 2 &&
+	    dc_outcome_parse(o->args[1], &out.kind, &err) != DC_OK) {
+		dc_case_free(c);
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+	}
+	if (out.kind == DC_OUTCOME_MEASURE &&
+	    (rc = measure_dates(cli, o, &out, &rel))) {
+		dc_case_free(c);
+		return rc;
+	}
+	if (out.kind == DC_OUTCOME_MEASURE && cur->kind == out.kind) {
+		out.what = (char *)(o->what ? o->what : cur->what);
+		out.scope = (char *)(o->scope ? o->scope : cur->scope);
+		if (!o->from)
+			out.from = cur->from;
+		if (!o->until && !o->cycles) {
+			out.until = cur->until;
+			rel = g_strdup(cur->until_release);
+		}
+	} else if (out.kind == DC_OUTCOME_MEASURE) {
+		out.what = (char *)o->what;
+		out.scope = (char *)o->scope;
+	}
+	out.public_ = o->public_ || (out.kind == DC_OUTCOME_ADMONITION &&
+				     cur->kind == out.kind && cur->public_);
+	out.until_release = rel;
+	out.note = (char *)(o->note ? o->note : cur->note);
+	if (dc_case_outcome_edit(s, id, cur->event_id, &out, actor(cli),
+				 now(), &err) != DC_OK) {
+		g_free(rel);
+		dc_case_free(c);
+		return dc_cli_fail(cli, &err);
+	}
+	what = g_strdup_printf("outcome edited: %s",
+			       dc_outcome_label(out.kind));
+	g_free(rel);
+	dc_case_free(c);
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	return rc;
+}
+
+static int
+sub_outcome_edit(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	return outcome_edit(cli, s, id, o);
+}
+
 static int
 sub_outcome(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 {
@@ -749,6 +833,8 @@ sub_outcome(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 	char *rel = NULL;
 	int rc;
 
+	if (o->edit)
+		return outcome_edit(cli, s, id, o);
 	if (need(cli, o, 2, "case outcome N OUTCOME"))
 		return DC_EXIT_USAGE;
 	if (dc_outcome_parse(o->args[1], &out.kind, &err) != DC_OK)
@@ -885,6 +971,7 @@ static const struct {
 	{ "conflict", sub_conflict, 1 },
 	{ "recuse", sub_recuse, 1 },
 	{ "outcome", sub_outcome, 1 },
+	{ "outcome-edit", sub_outcome_edit, 1 },
 	{ "vote", sub_vote, 1 },
 	{ "attach", sub_attach, 1 },
 	{ "detach", sub_detach, 1 },

@@ -126,6 +126,8 @@ add_outcomes(GPtrArray *a, const dc_case_t *c)
 		}
 		if (o->note && *o->note)
 			g_string_append_printf(s, " - %s", o->note);
+		if (o->edited_at)
+			g_string_append(s, " (edited)");
 		add(a, DC_ROLE_NORMAL, "%s %s",
 		    i ? "        " : "Outcome:", s->str);
 		g_string_free(s, TRUE);

@@ -339,29 +339,106 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	g_ptr_array_add(c->votes, vote);
 }
 
+/* Fill o from an outcome payload; 0 when it names no known outcome. */
+static int
+outcome_fill(dc_outcome_t *o, GVariant *v)
+{
+	char *k = data_str(v, "outcome");
+	dc_outcome_kind_t kind;
+
+	if (!k || dc_outcome_parse(k, &kind, NULL) != DC_OK) {
+		g_free(k);
+		return 0;
+	}
+	g_free(k);
+	o->kind = kind;
+	o->public_ = data_bool(v, "public");
+	g_free(o->what);
+	o->what = data_str(v, "what");
+	g_free(o->scope);
+	o->scope = data_str(v, "scope");
+	o->from = data_int(v, "from");
+	o->until = data_int(v, "until");
+	g_free(o->until_release);
+	o->until_release = data_str(v, "until_release");
+	g_free(o->note);
+	o->note = data_str(v, "note");
+	return 1;
+}
+
 static void
 apply_outcome(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
 	dc_outcome_t *o = g_new0(dc_outcome_t, 1);
-	char *k = data_str(v, "outcome");
 
-	if (!k || dc_outcome_parse(k, &o->kind, NULL) != DC_OK) {
-		g_free(k);
-		g_free(o);
+	if (!outcome_fill(o, v)) {
+		dc_outcome_free(o);
 		return;
 	}
-	g_free(k);
 	o->event_id = ev->id;
 	o->at = ev->at;
 	o->actor = g_strdup(ev->actor);
-	o->public_ = data_bool(v, "public");
-	o->what = data_str(v, "what");
-	o->scope = data_str(v, "scope");
-	o->from = data_int(v, "from");
-	o->until = data_int(v, "until");
-	o->until_release = data_str(v, "until_release");
-	o->note = data_str(v, "note");
 	g_ptr_array_add(c->outcomes, o);
+}
+
+/* An edit changes the outcome it names in place (undone: skipped). */
+static void
+apply_outcome_edit(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
+{
+	int64_t id = data_int(v, "edits");
+	GVariant *nv = v ? g_variant_lookup_value(v, "new",
+						   G_VARIANT_TYPE("a{sv}"))
+			 : NULL;
+	guint i;
+
+	for (i = 0; nv && i < c->outcomes->len; i++) {
+		dc_outcome_t *o = c->outcomes->pdata[i];
+
+		if (o->event_id == id && outcome_fill(o, nv))
+			o->edited_at = ev->at;
+	}
+	if (nv)
+		g_variant_unref(nv);
+}
+
+/* The keys whose values differ between two a{sv}, ", " separated. */
+static char *
+changed_keys(GVariant *a, GVariant *b)
+{
+	GString *r = g_string_new(NULL);
+	GVariant *pair[2] = { a, b };
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, NULL);
+	GVariantIter it;
+	char *key;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!pair[i])
+			continue;
+		g_variant_iter_init(&it, pair[i]);
+		while (g_variant_iter_next(&it, "{sv}", &key, NULL)) {
+			GVariant *x = a ? g_variant_lookup_value(a, key, NULL)
+					: NULL;
+			GVariant *y = b ? g_variant_lookup_value(b, key, NULL)
+					: NULL;
+			int same = x && y && g_variant_equal(x, y);
+
+			if (!same && !g_hash_table_contains(seen, key)) {
+				g_string_append_printf(r, "%s%s",
+						       r->len ? ", " : "",
+						       key);
+				g_hash_table_add(seen, g_strdup(key));
+			}
+			if (x)
+				g_variant_unref(x);
+			if (y)
+				g_variant_unref(y);
+			g_free(key);
+		}
+	}
+	g_hash_table_destroy(seen);
+	return g_string_free(r, FALSE);
 }
 
 /* One line about an event, for the history. */
@@ -455,6 +532,32 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 	} else if (!strcmp(t, "outcome")) {
 		a = data_str(v, "outcome");
 		r = g_strdup_printf("outcome: %s", a ? a : "?");
+	} else if (!strcmp(t, "outcome-edit")) {
+		GVariant *ov = g_variant_lookup_value(v, "old",
+						      G_VARIANT_TYPE("a{sv}"));
+		GVariant *nv = g_variant_lookup_value(v, "new",
+						      G_VARIANT_TYPE("a{sv}"));
+
+		char *changed = changed_keys(ov, nv);
+
+		a = ov ? data_str(ov, "outcome") : NULL;
+		b = nv ? data_str(nv, "outcome") : NULL;
+		if (g_strcmp0(a, b))
+			r = g_strdup_printf("edited the outcome of event %"
+					    G_GINT64_FORMAT ": %s -> %s",
+					    (gint64)data_int(v, "edits"),
+					    a ? a : "?", b ? b : "?");
+		else
+			r = g_strdup_printf("edited the outcome of event %"
+					    G_GINT64_FORMAT " (%s): %s",
+					    (gint64)data_int(v, "edits"),
+					    b ? b : "?",
+					    *changed ? changed : "unchanged");
+		g_free(changed);
+		if (ov)
+			g_variant_unref(ov);
+		if (nv)
+			g_variant_unref(nv);
 	} else if (!strcmp(t, "undo")) {
 		a = data_str(v, "type");
 		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
@@ -567,6 +670,8 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		apply_vote(c, ev, v);
 	} else if (!strcmp(t, "outcome")) {
 		apply_outcome(c, ev, v);
+	} else if (!strcmp(t, "outcome-edit")) {
+		apply_outcome_edit(c, ev, v);
 	}
 	add_note(c, ev, v);
 }

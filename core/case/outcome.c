@@ -112,27 +112,12 @@ add_str(GVariantBuilder *b, const char *key, const char *v)
 		g_variant_builder_add(b, "{sv}", key, g_variant_new_string(v));
 }
 
-dc_status_t
-dc_case_outcome(dc_store_t *s, int64_t case_id, const dc_outcome_t *o,
-		const char *actor, int64_t now, dc_error_t *err)
+/* What an outcome event records of o. */
+static GVariant *
+outcome_payload(const dc_outcome_t *o, int64_t now)
 {
-	dc_case_t *c = NULL;
 	GVariantBuilder b;
-	dc_status_t st = check(o, now, err);
 
-	if (st != DC_OK)
-		return st;
-	st = dc_case_get(s, case_id, &c, err);
-	if (st != DC_OK)
-		return st;
-	if (strcmp(c->state, "investigating") && strcmp(c->state, "decided"))
-		st = dc_fail(err, DC_E_INVALID,
-			     "case %" G_GINT64_FORMAT " is %s: outcomes are "
-			     "recorded while investigating or decided",
-			     (gint64)case_id, c->state);
-	dc_case_free(c);
-	if (st != DC_OK)
-		return st;
 	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
 	add_str(&b, "outcome", dc_outcome_name(o->kind));
 	if (o->public_)
@@ -149,8 +134,85 @@ dc_case_outcome(dc_store_t *s, int64_t case_id, const dc_outcome_t *o,
 	}
 	add_str(&b, "until_release", o->until_release);
 	add_str(&b, "note", o->note);
-	return dc_case_record(s, case_id, "outcome", g_variant_builder_end(&b),
+	return g_variant_builder_end(&b);
+}
+
+dc_status_t
+dc_case_outcome(dc_store_t *s, int64_t case_id, const dc_outcome_t *o,
+		const char *actor, int64_t now, dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st = check(o, now, err);
+
+	if (st != DC_OK)
+		return st;
+	st = dc_case_get(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	if (strcmp(c->state, "investigating") && strcmp(c->state, "decided"))
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " is %s: outcomes are "
+			     "recorded while investigating or decided",
+			     (gint64)case_id, c->state);
+	dc_case_free(c);
+	if (st != DC_OK)
+		return st;
+	return dc_case_record(s, case_id, "outcome", outcome_payload(o, now),
 			      actor, now, err);
+}
+
+const dc_outcome_t *
+dc_case_outcome_find(const dc_case_t *c, int64_t event_id)
+{
+	const dc_outcome_t *found = NULL;
+	guint i;
+
+	for (i = 0; c->outcomes && i < c->outcomes->len; i++) {
+		const dc_outcome_t *o = c->outcomes->pdata[i];
+
+		if (!event_id || o->event_id == event_id)
+			found = o;
+	}
+	return found;
+}
+
+dc_status_t
+dc_case_outcome_edit(dc_store_t *s, int64_t case_id, int64_t event_id,
+		     const dc_outcome_t *o, const char *actor, int64_t now,
+		     dc_error_t *err)
+{
+	const dc_outcome_t *cur;
+	GVariantBuilder b;
+	dc_case_t *c = NULL;
+	dc_status_t st = check(o, now, err);
+
+	if (st != DC_OK)
+		return st;
+	st = dc_case_get(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	cur = dc_case_outcome_find(c, event_id);
+	if (!cur) {
+		st = event_id ? dc_fail(err, DC_E_INVALID,
+					"case %" G_GINT64_FORMAT " has no "
+					"outcome recorded by event %"
+					G_GINT64_FORMAT,
+					(gint64)case_id, (gint64)event_id)
+			      : dc_fail(err, DC_E_INVALID,
+					"case %" G_GINT64_FORMAT " has no "
+					"outcome to edit",
+					(gint64)case_id);
+		dc_case_free(c);
+		return st;
+	}
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "edits",
+			      g_variant_new_int64(cur->event_id));
+	g_variant_builder_add(&b, "{sv}", "old", outcome_payload(cur, now));
+	g_variant_builder_add(&b, "{sv}", "new", outcome_payload(o, now));
+	dc_case_free(c);
+	return dc_case_record(s, case_id, "outcome-edit",
+			      g_variant_builder_end(&b), actor, now, err);
 }
 
 static int

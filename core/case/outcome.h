@@ -35,6 +35,7 @@ typedef struct dc_outcome {
 	int64_t from, until; /* measure: unix seconds (0: unset) */
 	char *until_release; /* measure: "v6.4" when given as a release */
 	char *note;
+	int64_t edited_at; /* the newest outcome-edit event's time, or 0 */
 } dc_outcome_t;
 
 /* "no-action", "admonition", "coaching", "amend", "apology", "measure",
@@ -56,6 +57,22 @@ const dc_outcome_t *dc_case_top_outcome(const dc_case_t *c);
 dc_status_t dc_case_outcome(dc_store_t *s, int64_t case_id,
 			    const dc_outcome_t *o, const char *actor,
 			    int64_t now, dc_error_t *err);
+
+/* The outcome recorded by event_id, or with event_id 0 the newest; NULL
+ * when there is none. */
+const dc_outcome_t *dc_case_outcome_find(const dc_case_t *c,
+					 int64_t event_id);
+
+/*
+ * Edit an outcome (event_id 0: the newest) to be o, as an
+ * "outcome-edit" event that keeps the old and the new values; the
+ * history keeps both and undo restores the old.  o is checked as for
+ * dc_case_outcome; DC_E_INVALID when there is no such outcome.
+ */
+dc_status_t dc_case_outcome_edit(dc_store_t *s, int64_t case_id,
+				 int64_t event_id, const dc_outcome_t *o,
+				 const char *actor, int64_t now,
+				 dc_error_t *err);
 
 typedef struct dc_expiry {
 	int64_t case_id;

@@ -202,6 +202,7 @@ dc_describe_outcome(dc_sp_t *sp, const dc_outcome_t *o)
 	dc_sp_ktime(sp, "until", measure ? o->until : 0);
 	dc_sp_kmail(sp, "until_release", measure ? o->until_release : NULL);
 	dc_sp_kmail_text(sp, "note", o->note);
+	dc_sp_ktime(sp, "edited", o->edited_at);
 	dc_sp_end(sp);
 }
 

@@ -19,6 +19,7 @@
 #include "core/case/access.h"
 #include "core/case/case.h"
 #include "core/mail/mirror.h"
+#include "core/case/outcome.h"
 #include "core/case/verify.h"
 
 #define T0 1700000000 /* 2023-11-14 */
@@ -432,6 +433,60 @@ test_maintainer_keeps_own_cases(void **state)
 	g_ptr_array_unref(cases);
 }
 
+static void
+test_outcome_edit(void **state)
+{
+	struct fx *f = *state;
+	int64_t id = tag(f->s, "bb06", DC_KIND_ESCALATION, "m@x.org", T0);
+	dc_outcome_t o = { .kind = DC_OUTCOME_COACHING, .note = "first" };
+	dc_outcome_t e = { .kind = DC_OUTCOME_APOLOGY };
+	const dc_outcome_t *cur;
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+
+	assert_int_equal(dc_case_outcome_edit(f->s, id, 0, &e, "m@x.org",
+					      T0, &err),
+			 DC_E_INVALID);
+	assert_int_equal(dc_case_set_state(f->s, id, "investigating", NULL,
+					   "m@x.org", T0, NULL),
+			 DC_OK);
+	assert_int_equal(dc_case_outcome(f->s, id, &o, "m@x.org", T0, NULL),
+			 DC_OK);
+	/* A bad edit is refused as a bad outcome would be. */
+	e.public_ = 1;
+	assert_int_equal(dc_case_outcome_edit(f->s, id, 0, &e, "m@x.org",
+					      T0, NULL),
+			 DC_E_USAGE);
+	e.public_ = 0;
+	assert_int_equal(dc_case_outcome_edit(f->s, id, 0, &e, "m@x.org",
+					      T0 + DAY, &err),
+			 DC_OK);
+	assert_int_equal(dc_case_get(f->s, id, &c, NULL), DC_OK);
+	assert_int_equal(c->outcomes->len, 1);
+	cur = dc_case_outcome_find(c, 0);
+	assert_int_equal(cur->kind, DC_OUTCOME_APOLOGY);
+	assert_null(cur->note);
+	assert_int_equal(cur->edited_at, T0 + DAY);
+	assert_string_equal(
+	    ((dc_history_t *)c->history->pdata[c->history->len - 1])->type,
+	    "outcome-edit");
+	assert_non_null(strstr(
+	    ((dc_history_t *)c->history->pdata[c->history->len - 1])->summary,
+	    "coaching -> apology"));
+	dc_case_free(c);
+	assert_int_equal(dc_case_outcome_edit(f->s, id, 999, &e, "m@x.org",
+					      T0, NULL),
+			 DC_E_INVALID);
+	/* Undo restores the old value. */
+	assert_int_equal(dc_case_undo(f->s, id, "m@x.org", T0, NULL), DC_OK);
+	assert_int_equal(dc_case_get(f->s, id, &c, NULL), DC_OK);
+	cur = dc_case_outcome_find(c, 0);
+	assert_int_equal(cur->kind, DC_OUTCOME_COACHING);
+	assert_string_equal(cur->note, "first");
+	assert_int_equal(cur->edited_at, 0);
+	dc_case_free(c);
+}
+
 int
 main(void)
 {
@@ -453,6 +508,8 @@ main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_maintainer_keeps_own_cases,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_outcome_edit, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
