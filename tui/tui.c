@@ -208,6 +208,9 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 	if (t->views->len)
 		g_string_append(left,
 				dc_view_list_get_query(t->views->pdata[0]));
+	/* Who acts, always: every event records it (cli.c resolves it). */
+	if (t->actor && *t->actor)
+		g_string_append_printf(right, "as %s  ", t->actor);
 	if (v->ops->position)
 		v->ops->position(v, right);
 	rw = dc_display_width(right->str);
@@ -516,6 +519,8 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 		break;
 	case ACT_TAB: dc_case_tag_thread(t, DC_KIND_TAB, arg); break;
 	case ACT_UNDO: dc_case_undo_last(t); break;
+	case ACT_ATTACH: dc_case_attach_thread(t, arg); break;
+	case ACT_DETACH: dc_case_detach_thread(t); break;
 	case ACT_PACKET: dc_case_packet(t, arg); break;
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:

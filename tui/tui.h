@@ -156,6 +156,12 @@ void dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg);
 /* u: undo the last change to a case in this session (or to the current
  * thread's case), once confirmed. */
 void dc_case_undo_last(dc_tui_t *t);
+/* A: attach the current thread to one of the open cases, chosen by
+ * number from a list in the prompt (arg, from the ":" command line: the
+ * case number). */
+void dc_case_attach_thread(dc_tui_t *t, const char *arg);
+/* X: detach the current thread from its case, once confirmed. */
+void dc_case_detach_thread(dc_tui_t *t);
 /* After a change to a case: u can undo it, views reload, notmuch is
  * told. */
 void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);

@@ -250,6 +250,37 @@ add_late(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 	g_ptr_array_unref(late);
 }
 
+/* The case's other mail: the threads attached to it besides this one,
+ * and single messages, each by its first Message-ID. */
+static void
+add_mail(GPtrArray *a, const dc_case_t *c, const char *thread_id)
+{
+	GPtrArray *seen = g_ptr_array_new();
+	guint i;
+
+	for (i = 0; i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+		int single = !g_strcmp0(m->scope, "message");
+
+		if (!single && (!g_strcmp0(m->thread_id, thread_id) ||
+				(m->thread_id &&
+				 g_ptr_array_find_with_equal_func(
+					 seen, m->thread_id, g_str_equal,
+					 NULL))))
+			continue;
+		if (!single && m->thread_id)
+			g_ptr_array_add(seen, m->thread_id);
+		if (!g_strcmp0(m->role, "report") &&
+		    g_strcmp0(m->thread_id, thread_id))
+			add(a, DC_ROLE_NORMAL, "Report: <%s>", m->message_id);
+		else
+			add(a, DC_ROLE_NORMAL, "%s <%s>%s",
+			    single ? "Message:" : "Thread: ", m->message_id,
+			    m->thread_id ? "" : " (not in the index)");
+	}
+	g_ptr_array_unref(seen);
+}
+
 /* A history line without the id of the thread the panel is about
  * ("opened as escalation thread:..."). */
 static char *
@@ -294,6 +325,10 @@ build(struct panel *p, dc_tui_t *t)
 	if (c->withdrawn)
 		add(p->lines, DC_ROLE_ERROR,
 		    "Withdrawn: the event that opened it was undone");
+	if (!strcmp(c->state, "closed"))
+		add(p->lines, DC_ROLE_ERROR,
+		    "Closed: a, e or t asks to reopen it or open a new case");
+	add_mail(p->lines, c, p->thread_id);
 	add_outcomes(p->lines, c);
 	add_late(p->lines, t, c);
 	add_people(p->lines, c);

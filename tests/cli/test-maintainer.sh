@@ -20,4 +20,16 @@ check_eq "list still shows it on its thread" 1 "$($D list "thread:$t1" --json | 
 check "case show still shows it" $D case show 1
 check_eq "the committee member, who joined after it, does not see it" 0 \
 	"$($D --as chair@example.org cases --json | jq length)"
+
+# ... and in the TUI, whose status bar names who acts.
+printf 'resize 130 30\ndump tui-list\n' >"$T/script"
+mkdir -p "$T/dumps"
+TZ=UTC $D tui --script "$T/script" --dump-dir "$T/dumps" "thread:$t1" >"$T/tui.out" 2>&1
+check_eq "the TUI runs" 0 $?
+check "the TUI shows the case on its thread" grep -q "ESC new" "$T/dumps/tui-list.txt"
+check "... and the panel shows it" grep -q "Case #1 Escalation" "$T/dumps/tui-list.txt"
+check "the status bar names the acting identity" grep -q "as test@example.org" "$T/dumps/tui-list.txt"
+TZ=UTC $D --as chair@example.org tui --script "$T/script" --dump-dir "$T/dumps" "thread:$t1" >"$T/tui.out" 2>&1
+check "... another identity is named when acting as it" grep -q "as chair@example.org" "$T/dumps/tui-list.txt"
+check "... and does not see the case" sh -c "! grep -q 'ESC new' '$T/dumps/tui-list.txt'"
 exit $T_FAILED
