@@ -58,8 +58,8 @@ dc_access_load(dc_store_t *s, dc_access_t **out, dc_error_t *err)
 			 "user.primary_email): no case is visible";
 	else if (a->member && strcmp(a->member->role, "maintainer"))
 		a->why = "a member sees the reports made while they were a "
-			 "member, except cases they are recused from or a "
-			 "respondent in";
+			 "member and the cases they opened or handle, except "
+			 "cases they are recused from or a respondent in";
 	else
 		a->why = "a maintainer sees the cases they opened or handle, "
 			 "except cases they are recused from or a respondent "
@@ -117,11 +117,14 @@ dc_access_allows(const dc_access_t *a, const dc_case_t *c)
 		return 1;
 	if (!a->viewer || recused(c, a->viewer))
 		return 0;
+	/* Whoever opened a case or handles it always sees it, member or
+	 * not: registering oneself must not hide one's own cases. */
+	if (same(c->opened_by, a->viewer) || has_role(c, "handler", a->viewer))
+		return 1;
 	if (m && strcmp(m->role, "maintainer"))
 		return c->reported_at >= m->joined &&
 		       (!m->left || c->reported_at < m->left);
-	return same(c->opened_by, a->viewer) ||
-	       has_role(c, "handler", a->viewer);
+	return 0;
 }
 
 /* ---- members ---------------------------------------------------------- */
@@ -195,10 +198,21 @@ member_change_allowed(dc_store_t *s, const char *actor, int64_t now,
 		      dc_error_t *err)
 {
 	GPtrArray *all = NULL;
-	dc_status_t st = dc_store_member_list(s, &all, err);
+	dc_status_t st;
 	int committee = 0, allowed = 0;
 	guint i;
 
+	/* Once members exist, access goes by address: whoever registers
+	 * one unidentified would lose sight of the cases they opened. */
+	if (!actor || !strchr(actor, '@'))
+		return dc_fail(err, DC_E_DENIED,
+			       "who is acting? %s is not a mail address: give "
+			       "one (--as, $DECORUM_AS, [identity] address or "
+			       "notmuch's user.primary_email) before changing "
+			       "the membership, or the cases you opened would "
+			       "be hidden from you",
+			       actor && *actor ? actor : "nobody");
+	st = dc_store_member_list(s, &all, err);
 	if (st != DC_OK)
 		return st;
 	for (i = 0; i < all->len; i++) {

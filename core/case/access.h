@@ -13,13 +13,18 @@
  *  - A maintainer (registered as such, or not registered at all): the cases
  *    they opened or handle, except those they are recused from or are a
  *    respondent in.
+ *  - Whoever opened a case or handles it sees it whatever their role, with
+ *    the same exceptions: registering the first committee member (or
+ *    oneself) never hides one's own cases.
  * A hidden case is reported as not found, so its existence does not leak.
  *
  * Membership changes are events too (case 0) with the members table as
  * their projection.  While no committee member is active, anyone who can
  * write the store may change the membership (to register the first
  * committee member); after that only an active committee member may add,
- * change or end a membership (DC_E_DENIED otherwise).
+ * change or end a membership (DC_E_DENIED otherwise).  Membership changes
+ * need an actor that is a mail address: access goes by address once
+ * members exist.
  */
 #ifndef DC_ACCESS_H
 #define DC_ACCESS_H

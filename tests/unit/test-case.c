@@ -431,6 +431,26 @@ test_maintainer_keeps_own_cases(void **state)
 	assert_int_equal(dc_case_list(f->s, &cases, NULL), DC_OK);
 	assert_int_equal(cases->len, 0);
 	g_ptr_array_unref(cases);
+	/* The maintainer registered as a member later still sees it. */
+	assert_int_equal(dc_member_add(f->s, "maint@x.org", NULL, "committee",
+				       T0 + 2 * DAY, "first@x.org", T0 + 2 * DAY,
+				       NULL),
+			 DC_OK);
+	dc_store_set_viewer(f->s, "maint@x.org");
+	assert_int_equal(dc_case_list(f->s, &cases, NULL), DC_OK);
+	assert_int_equal(cases->len, 1);
+	g_ptr_array_unref(cases);
+	/* ... unless recused. */
+	assert_int_equal(dc_case_conflict(f->s, id, "maint@x.org", NULL, 1,
+					  "maint@x.org", T0, NULL),
+			 DC_OK);
+	assert_int_equal(dc_case_list(f->s, &cases, NULL), DC_OK);
+	assert_int_equal(cases->len, 0);
+	g_ptr_array_unref(cases);
+	/* Nobody unidentified changes the membership. */
+	assert_int_equal(dc_member_add(f->s, "x@x.org", NULL, "tab", 0,
+				       "root", T0, NULL),
+			 DC_E_DENIED);
 }
 
 static void
