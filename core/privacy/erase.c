@@ -122,6 +122,24 @@ record_of(const eraser_t *x, const dc_store_event_t *ev)
 	}
 	if (v && !strcmp(ev->type, "outcome"))
 		copy_key(&b, v, "until_release");
+	if (v && !strcmp(ev->type, "outcome-edit")) {
+		/* The edited values the replay applies, without the note. */
+		GVariant *nv = g_variant_lookup_value(v, "new",
+						      G_VARIANT_TYPE("a{sv}"));
+		static const char *const fields[] = {
+			"outcome", "public", "from", "until", "until_release",
+		};
+		GVariantBuilder nb;
+
+		copy_key(&b, v, "edits");
+		g_variant_builder_init(&nb, G_VARIANT_TYPE("a{sv}"));
+		for (k = 0; nv && k < G_N_ELEMENTS(fields); k++)
+			copy_key(&nb, nv, fields[k]);
+		g_variant_builder_add(&b, "{sv}", "new",
+				      g_variant_builder_end(&nb));
+		if (nv)
+			g_variant_unref(nv);
+	}
 	if (v && !strcmp(ev->type, "vote"))
 		copy_address(x, &b, v, "member");
 	if (v && (!strcmp(ev->type, "conflict") ||

@@ -29,4 +29,10 @@ check_eq "a measure without --what is refused (exit 2)" 2 $?
 check "undo the rung's edit" $D case undo 1
 check_eq "... the measure is back" "measure mm" "$($D case show 1 --json | jq -r '"\(.outcome.outcome) \(.outcome.scope)"')"
 check "verify passes" $D verify
+# An erasure keeps what the replay needs of the edit, not its note.
+$D case outcome 1 --edit coaching --note "told the reporter" >/dev/null
+check "erase the case's personal data" $D erase --case 1
+check_eq "the edited outcome survives the erasure" coaching "$($D case show 1 --json | jq -r .outcome.outcome)"
+check_eq "... without its note" null "$($D case show 1 --json | jq -r .outcome.note)"
+check "verify passes after the erasure" $D verify
 exit $T_FAILED
