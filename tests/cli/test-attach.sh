@@ -42,6 +42,7 @@ check_eq "... with scope message" message \
 	"$($D case show 1 --json | jq -r --arg m "$single" '.messages[] | select(.message_id == $m) | .scope')"
 check "... shown as that message only" sh -c "$D case show 1 | grep -q '<$single> (this message only)'"
 check_eq "... and only it is tagged in its thread" 1 "$(notmuch count "thread:$small and tag:coc/case-1")"
+check "fsck finds the tags of attached mail in step" $D fsck
 $D case attach 1 "id:no-such-message@example.org" >/dev/null 2>&1
 check_eq "a message not in the index is not found (exit 1)" 1 $?
 $D case attach 9 "$big" >/dev/null 2>&1
@@ -89,4 +90,5 @@ $D member add committee@example.org --role committee --joined 2099-01-01 >/dev/n
 $D --as committee@example.org case attach 1 "$big" >/dev/null 2>&1
 check_eq "a member who may not see the case cannot attach (exit 1)" 1 $?
 check "verify still passes" $D verify
+check "fsck finds the notmuch tags in step" $D fsck
 exit $T_FAILED
