@@ -262,7 +262,7 @@ static void
 draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
 {
 	dc_screen_t *s = t->scr;
-	int lw, avail, tw;
+	int lw, avail, tw, reserve;
 	const char *text;
 
 	if (!t->prompt_label) {
@@ -274,7 +274,10 @@ draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
 			draw_hint(t, y);
 		return;
 	}
-	lw = dc_draw_text(s, y, 0, s->cols - 1, t->prompt_label,
+	/* A long label gives way: what is typed always has room. */
+	reserve = MIN(dc_display_width(t->prompt_text->str),
+		      MIN(24, s->cols / 3));
+	lw = dc_draw_text(s, y, 0, s->cols - 1 - reserve, t->prompt_label,
 			  DC_ROLE_NORMAL);
 	avail = s->cols - lw - 1;
 	/* Show the end of a text too long for the line. */
@@ -343,7 +346,14 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 	v->ops->draw(v, t, body);
 	if (has_panel)
 		t->panel->ops->draw(t->panel, t, panel);
-	draw_status(t, v, s->rows - 2);
+	if (t->prompt_label && t->prompt_hint->len) {
+		dc_draw_fill(s, s->rows - 2, 0, s->cols, DC_ROLE_STATUS);
+		dc_draw_text(s, s->rows - 2, 0, s->cols, t->prompt_hint->str,
+			     t->prompt_hint_error ? DC_ROLE_ERROR :
+						    DC_ROLE_STATUS);
+	} else {
+		draw_status(t, v, s->rows - 2);
+	}
 	draw_bottom(t, s->rows - 1, cy, cx);
 }
 
@@ -629,6 +639,7 @@ tui_free(dc_tui_t *t)
 	dc_screen_free(t->scr);
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
+	g_string_free(t->prompt_hint, TRUE);
 	g_array_unref(t->undo);
 	dc_script_free(t->script);
 	g_free(t);
@@ -647,6 +658,7 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->views = g_ptr_array_new_with_free_func(view_free);
 	t->message = g_string_new(NULL);
 	t->prompt_text = g_string_new(NULL);
+	t->prompt_hint = g_string_new(NULL);
 	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	t->show_panel = 1;
 	t->generation = 1;

@@ -83,6 +83,8 @@ struct dc_tui {
 	const char *prompt_label;
 	GString *prompt_text;
 	gsize prompt_cursor;
+	GString *prompt_hint; /* over the status bar: choices, refusals */
+	int prompt_hint_error;
 
 	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
@@ -167,6 +169,35 @@ void dc_case_packet(dc_tui_t *t, const char *arg);
  * editor, C-X hands the text to $EDITOR (for long notes). */
 int dc_prompt(dc_tui_t *t, const char *label, const char *initial,
 	      int editor, char **out);
+typedef struct dc_prompt_opts {
+	const char *initial;
+	int editor; /* C-X hands the text to $EDITOR (long notes) */
+	/*
+	 * The answer's first word is one of these names (NULL-terminated):
+	 * Tab completes it, Enter takes a unique prefix for the name; for a
+	 * word that fits several names or none, Enter says which names
+	 * there are and keeps the text.  An empty answer is taken as it is.
+	 */
+	const char *const *choices;
+	int more_words; /* words may follow ("admonition public") */
+	/* At Enter: 1 takes the text (check may rewrite it), 0 keeps the
+	 * prompt open, showing *why (g_free) above it. */
+	int (*check)(dc_tui_t *t, GString *text, void *data, char **why);
+	void *data;
+	/* Earlier answers (char *, oldest first) for Up and Down; the answer
+	 * is added to them. */
+	GPtrArray *history;
+} dc_prompt_opts_t;
+int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
+		 char **out);
+/* The answer from the ":" command line (arg, checked as the prompt checks
+ * what is typed: a unique prefix taken, an error message otherwise), or
+ * from the prompt when arg is NULL; 1 with *out (g_free). */
+int dc_ask(dc_tui_t *t, const char *arg, const char *label,
+	   const dc_prompt_opts_t *o, char **out);
+/* Add line to a history as its newest entry (once: an older copy goes). */
+#define DC_HISTORY_MAX 200
+void dc_history_add(GPtrArray *history, const char *line);
 /* A yes/no question; 1 for yes. */
 int dc_confirm(dc_tui_t *t, const char *question);
 /* y or n, Enter for def; -1 if cancelled (Esc). */

@@ -519,18 +519,35 @@ dc_view_case_new(dc_tui_t *t)
 
 /* Ask for a line unless the command line gave one; 0 if cancelled. */
 static int
-ask(dc_tui_t *t, const char *arg, const char *label, int editor, char **out)
+ask_with(dc_tui_t *t, const char *arg, const char *label,
+	 const dc_prompt_opts_t *o, char **out)
 {
-	if (arg) {
-		*out = g_strdup(arg);
-		return 1;
-	}
-	if (dc_prompt(t, label, "", editor, out)) {
+	if (dc_ask(t, arg, label, o, out)) {
 		g_strstrip(*out);
 		return 1;
 	}
-	dc_tui_message(t, "Cancelled: nothing was changed");
+	if (!arg)
+		dc_tui_message(t, "Cancelled: nothing was changed");
 	return 0;
+}
+
+static int
+ask(dc_tui_t *t, const char *arg, const char *label, int editor, char **out)
+{
+	dc_prompt_opts_t o = { .editor = editor };
+
+	return ask_with(t, arg, label, &o, out);
+}
+
+/* A word from choices (NULL-terminated): Tab completes it, a unique
+ * prefix will do. */
+static int
+ask_word(dc_tui_t *t, const char *arg, const char *label,
+	 const char *const *choices, int more_words, char **out)
+{
+	dc_prompt_opts_t o = { .choices = choices, .more_words = more_words };
+
+	return ask_with(t, arg, label, &o, out);
 }
 
 static void
@@ -552,7 +569,7 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
 	const char *next = dc_case_next_states(c->state);
 	dc_error_t err = { 0 };
-	char *label, *to = NULL, *what;
+	char *label, *to = NULL, *what, **choices;
 
 	if (!*next) {
 		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " is %s: it can go "
@@ -563,7 +580,9 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 	label = g_strdup_printf("Case #%" G_GINT64_FORMAT " is %s; new state "
 				"(%s; Esc: cancel): ",
 				(gint64)c->id, c->state, next);
-	if (ask(t, arg, label, 0, &to) && *to) {
+	choices = g_strsplit(next, ", ", -1);
+	if (ask_word(t, arg, label, (const char *const *)choices, 0, &to) &&
+	    *to) {
 		what = g_strdup_printf("state set to %s", to);
 		done(t, c,
 		     dc_case_set_state(t->store, c->id, to, NULL, t->actor,
@@ -571,6 +590,7 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 		     &err, what);
 		g_free(what);
 	}
+	g_strfreev(choices);
 	g_free(to);
 	g_free(label);
 }
@@ -608,11 +628,15 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 	dc_status_t st;
 	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
 	char *note = NULL, *rel = NULL, **words = NULL;
+	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
+	int i;
 
-	if (!ask(t, arg,
-		 "Outcome (no-action, admonition [public], coaching, amend, "
-		 "apology, measure, tab-referral; Esc: cancel): ",
-		 0, &kind) ||
+	for (i = 0; i < DC_OUTCOME_COUNT; i++)
+		names[i] = dc_outcome_name(i);
+	if (!ask_word(t, arg,
+		      "Outcome (no-action, admonition [public], coaching, "
+		      "amend, apology, measure, tab-referral; Esc: cancel): ",
+		      names, 1, &kind) ||
 	    !*kind)
 		goto out;
 	words = g_strsplit(kind, " ", 2);
@@ -673,6 +697,8 @@ act_note(dc_tui_t *t, dc_case_t *c, const char *arg)
 static void
 act_convert(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
+	static const char *const reports[] = { "admonition", "escalation",
+					       NULL };
 	dc_error_t err = { 0 };
 	char *name = NULL, *q;
 	dc_kind_t k;
@@ -683,9 +709,9 @@ act_convert(dc_tui_t *t, dc_case_t *c, const char *arg)
 			     (gint64)c->id, dc_kind_name(c->kind));
 		return;
 	}
-	if (!ask(t, arg, "Convert into (admonition, escalation; Esc: "
-			 "cancel): ",
-		 0, &name) ||
+	if (!ask_word(t, arg,
+		      "Convert into (admonition, escalation; Esc: cancel): ",
+		      reports, 0, &name) ||
 	    !*name)
 		goto out;
 	if (dc_kind_parse(name, &k, &err) != DC_OK) {
