@@ -595,27 +595,33 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 	g_free(label);
 }
 
-/* A measure's end: a date, a release ("v7.1") or a number of release
- * cycles from now. */
-static int
-measure_until(dc_tui_t *t, const char *s, dc_outcome_t *o, char **rel,
-	      dc_error_t *err)
-{
-	dc_release_t r = { 0 };
-	char buf[16], *end;
-	long n = strtol(s, &end, 10);
-	int est;
+/* A measure's end (core/case/release.h: a date, a release or a number of
+ * release cycles from now): at Enter, so that a refused value stays in
+ * the prompt, and so does the measure typed before it. */
+struct until {
+	int64_t now;
+	dc_outcome_t *o;
+	char *release;
+};
 
-	if (*s && !*end && n > 0 && n < 100) {
-		r = dc_release_after(dc_tui_now(t), (int)n);
-		if (dc_release_date(r, &o->until, &est, err) != DC_OK)
-			return 0;
-	} else if (dc_when_parse(s, &o->until, &r, err) != DC_OK) {
+static int
+check_until(dc_tui_t *t, GString *text, void *data, char **why)
+{
+	struct until *u = data;
+	dc_error_t err = { 0 };
+	dc_release_t r;
+	char buf[16], *s = g_strstrip(g_strdup(text->str));
+	dc_status_t st = dc_until_parse(s, u->now, &u->o->until, &r, &err);
+
+	g_free(s);
+	if (st != DC_OK) {
+		*why = g_strdup(err.msg);
 		return 0;
 	}
+	g_clear_pointer(&u->release, g_free);
 	if (r.major) {
 		dc_release_format(r, buf);
-		*rel = g_strdup(buf);
+		u->release = g_strdup(buf);
 	}
 	return 1;
 }
@@ -627,8 +633,10 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 	dc_error_t err = { 0 };
 	dc_status_t st;
 	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
-	char *note = NULL, *rel = NULL, **words = NULL;
+	char *note = NULL, **words = NULL;
 	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
+	struct until u = { dc_tui_now(t), &o, NULL };
+	dc_prompt_opts_t ask_until = { .check = check_until, .data = &u };
 	int i;
 
 	for (i = 0; i < DC_OUTCOME_COUNT; i++)
@@ -650,21 +658,18 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 		  &what) ||
 	     !ask(t, NULL, "In (subsystem or list; Enter: everywhere): ", 0,
 		  &scope) ||
-	     !ask(t, NULL,
-		  "Until (YYYY-MM-DD, a release like v7.2, or N cycles): ",
-		  0, &until)))
+	     !ask_with(t, NULL,
+		       "Until (YYYY-MM-DD, a release like v7.2, or N "
+		       "cycles): ",
+		       &ask_until, &until)))
 		goto out;
-	if (until && !measure_until(t, until, &o, &rel, &err)) {
-		dc_tui_error(t, "%s", err.msg);
-		goto out;
-	}
 	/* From the command line the outcome comes without a note. */
 	if (!ask(t, arg ? "" : NULL,
 		 "Note (Enter: none, C-X: editor, Esc: cancel): ", 1, &note))
 		goto out;
 	o.what = what;
 	o.scope = scope && *scope ? scope : NULL;
-	o.until_release = rel;
+	o.until_release = u.release;
 	o.note = *note ? note : NULL;
 	st = dc_case_outcome(t->store, c->id, &o, t->actor, dc_tui_now(t),
 			     &err);
@@ -676,7 +681,7 @@ out:
 	g_free(scope);
 	g_free(until);
 	g_free(note);
-	g_free(rel);
+	g_free(u.release);
 }
 
 static void
