@@ -663,9 +663,10 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 		       "cycles): ",
 		       &ask_until, &until)))
 		goto out;
-	/* From the command line the outcome comes without a note. */
-	if (!ask(t, arg ? "" : NULL,
-		 "Note (Enter: none, C-X: editor, Esc: cancel): ", 1, &note))
+	/* Asked from the command line too: typed on, the note's letters
+	 * would otherwise run as keys. */
+	if (!ask(t, NULL, "Note (Enter: none, C-X: editor, Esc: cancel): ", 1,
+		 &note))
 		goto out;
 	o.what = what;
 	o.scope = scope && *scope ? scope : NULL;
