@@ -36,6 +36,26 @@ sed -i 's/cafe\\u0301/cafe\xcc\x81/' "$T/mail/cur/1796000000.M1P1.screen:2,S"
 printf 'From: "Mallory %s[31mRED%s[0m" <mallory@example.com>\nTo: someone@example.org\nSubject: hostile-test %s[2J%s]0;pwned%s report \342\200\256gnp.exe\342\200\254 zero\342\200\213width\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <hostile-test@example.com>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n\nBody with %s[1;31mcolour%s[0m, a title %s]0;owned%s, a bidi \342\200\256override\342\200\254 and a BOM \357\273\277.\n> quoted %s[2J clear\n' \
 	"$esc" "$esc" "$esc" "$esc" "$bel" "$esc" "$esc" "$esc" "$bel" "$esc" \
 	>"$T/mail/cur/1796100000.M2P2.screen:2,S"
+# A thread of 300 messages between two (fictional) developers, for the
+# count column.
+i=1
+while [ $i -le 300 ]; do
+	if [ $((i % 2)) -eq 1 ]; then
+		from="Ada Quill <ada.quill@example.org>"
+	else
+		from="Bo Lindgren <bo.lindgren@example.net>"
+	fi
+	{
+		printf 'From: %s\nTo: dev@example.org\n' "$from"
+		printf 'Subject: long-thread-test review of v%d\n' "$i"
+		printf 'Date: Sun, 01 Nov 2026 10:00:00 +0000\n'
+		printf 'Message-ID: <long-thread-%d@example.org>\n' "$i"
+		[ $i -gt 1 ] &&
+			printf 'In-Reply-To: <long-thread-%d@example.org>\n' $((i - 1))
+		printf '\nMessage %d of a long review thread.\n' "$i"
+	} >"$T/mail/cur/1796200000.L$i.screen:2,S"
+	i=$((i + 1))
+done
 notmuch new --quiet >/dev/null 2>&1 || { fail "index the extra reports"; exit 1; }
 
 mkdir -p "$T/dumps"
