@@ -205,14 +205,17 @@ recall(dc_tui_t *t, GPtrArray *history, guint *pos, GString *draft, int dir)
 void
 dc_history_add(GPtrArray *history, const char *line)
 {
+	char *l = g_strstrip(g_strdup(line ? line : ""));
 	guint i;
 
-	if (!history || !line || !*line)
+	if (!history || !*l) {
+		g_free(l);
 		return;
+	}
 	for (i = 0; i < history->len; i++)
-		if (!strcmp(history->pdata[i], line))
+		if (!strcmp(history->pdata[i], l))
 			g_ptr_array_remove_index(history, i--);
-	g_ptr_array_add(history, g_strdup(line));
+	g_ptr_array_add(history, l);
 	while (history->len > DC_HISTORY_MAX)
 		g_ptr_array_remove_index(history, 0);
 }

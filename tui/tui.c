@@ -103,6 +103,18 @@ pop_view(dc_tui_t *t)
 		g_ptr_array_remove_index(t->views, t->views->len - 1);
 }
 
+/* The list the top view was opened from (or is). */
+static dc_view_t *
+list_below(dc_tui_t *t)
+{
+	guint i;
+
+	for (i = t->views->len; i > 1; i--)
+		if (dc_view_is_list(t->views->pdata[i - 1]))
+			return t->views->pdata[i - 1];
+	return t->views->pdata[0];
+}
+
 int
 dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref)
 {
@@ -205,9 +217,7 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 
 	dc_draw_fill(s, y, 0, w, DC_ROLE_STATUS);
 	g_string_printf(left, "[%s] ", v->ops->name);
-	if (t->views->len)
-		g_string_append(left,
-				dc_view_list_get_query(t->views->pdata[0]));
+	g_string_append(left, dc_view_list_get_query(list_below(t)));
 	if (v->ops->position)
 		v->ops->position(v, right);
 	rw = dc_display_width(right->str);
@@ -426,23 +436,27 @@ dc_tui_edit_file(dc_tui_t *t, const char *path)
 
 /* ---- actions that are not one view's ----------------------------------- */
 
+/* / opens the result as a list of its own over the list it was asked
+ * from (what was opened from that list closes): q goes back to it. */
 static void
 search(dc_tui_t *t, const char *arg)
 {
-	dc_view_t *list = t->views->pdata[0];
+	dc_prompt_opts_t o = { .history = t->search_history };
 	char *q = NULL;
 
-	if (arg)
+	if (arg) {
 		q = g_strdup(arg);
-	else if (!dc_prompt(t, "Query: ", "", 0, &q))
+		dc_history_add(t->search_history, q);
+	} else if (!dc_prompt_ex(t, "Query: ", &o, &q)) {
 		return;
+	}
 	if (!*g_strstrip(q)) {
 		g_free(q);
 		return;
 	}
-	while (t->views->len > 1)
+	while (t->views->len > 1 && !dc_view_is_list(top_view(t)))
 		pop_view(t);
-	dc_view_list_query(list, t, q);
+	dc_tui_push(t, dc_view_list_new(t, q));
 	g_free(q);
 }
 
@@ -640,6 +654,7 @@ tui_free(dc_tui_t *t)
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
 	g_string_free(t->prompt_hint, TRUE);
+	g_ptr_array_unref(t->search_history);
 	g_array_unref(t->undo);
 	dc_script_free(t->script);
 	g_free(t);
@@ -659,6 +674,7 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->message = g_string_new(NULL);
 	t->prompt_text = g_string_new(NULL);
 	t->prompt_hint = g_string_new(NULL);
+	t->search_history = g_ptr_array_new_with_free_func(g_free);
 	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	t->show_panel = 1;
 	t->generation = 1;

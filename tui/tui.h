@@ -85,6 +85,7 @@ struct dc_tui {
 	gsize prompt_cursor;
 	GString *prompt_hint; /* over the status bar: choices, refusals */
 	int prompt_hint_error;
+	GPtrArray *search_history; /* char *: the queries of /, oldest first */
 
 	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
@@ -94,9 +95,8 @@ struct dc_tui {
 /* ---- the views --------------------------------------------------------- */
 
 dc_view_t *dc_view_list_new(dc_tui_t *t, const char *query);
-/* Run a new query in the list view. */
-void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
+int dc_view_is_list(const dc_view_t *v);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
 /* The kernel documentation section l (core/docs/doclink.h) as a pager. */

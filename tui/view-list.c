@@ -371,6 +371,12 @@ static const dc_view_ops_t list_ops = {
 	.done = list_done,
 };
 
+int
+dc_view_is_list(const dc_view_t *v)
+{
+	return v && v->ops == &list_ops;
+}
+
 dc_view_t *
 dc_view_list_new(dc_tui_t *t, const char *query)
 {
@@ -380,15 +386,4 @@ dc_view_list_new(dc_tui_t *t, const char *query)
 	l->query = g_strdup(query);
 	list_start(l, t);
 	return dc_view_new(&list_ops, l);
-}
-
-void
-dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query)
-{
-	struct list *l = v->priv;
-
-	g_free(l->query);
-	l->query = g_strdup(query);
-	l->cursor = l->top = 0;
-	list_start(l, t);
 }
