@@ -63,6 +63,31 @@ add(GPtrArray *a, dc_role_t role, const char *fmt, ...)
 	g_ptr_array_add(a, l);
 }
 
+/* head and text, one line each of text's lines (a note written in
+ * $EDITOR has several), the later ones indented as wrapped lines are;
+ * each is sanitized when drawn, as every line is. */
+static void
+add_text(GPtrArray *a, dc_role_t role, const char *head, const char *text)
+{
+	char **lines = g_strsplit(text ? text : "", "\n", -1);
+	int i, n = g_strv_length(lines);
+
+	while (n > 1 && !*g_strchomp(lines[n - 1]))
+		n--;
+	for (i = 0; i < n || i == 0; i++) {
+		char *l = lines[i] ? lines[i] : "";
+		gsize len = strlen(l);
+
+		if (len && l[len - 1] == '\r')
+			l[len - 1] = '\0';
+		if (i)
+			add(a, role, "  %s", l);
+		else
+			add(a, role, "%s%s", head, l);
+	}
+	g_strfreev(lines);
+}
+
 static void
 panel_clear(struct panel *p)
 {
@@ -124,10 +149,13 @@ add_outcomes(GPtrArray *a, const dc_case_t *c)
 			g_free(from);
 			g_free(until);
 		}
-		if (o->note && *o->note)
-			g_string_append_printf(s, " - %s", o->note);
-		add(a, DC_ROLE_NORMAL, "%s %s",
-		    i ? "        " : "Outcome:", s->str);
+		g_string_prepend(s, i ? "         " : "Outcome: ");
+		if (o->note && *o->note) {
+			g_string_append(s, " - ");
+			add_text(a, DC_ROLE_NORMAL, s->str, o->note);
+		} else {
+			add(a, DC_ROLE_NORMAL, "%s", s->str);
+		}
 		g_string_free(s, TRUE);
 	}
 }
@@ -299,9 +327,11 @@ build(struct panel *p, dc_tui_t *t)
 	for (i = 0; i < c->notes->len; i++) {
 		const dc_note_t *n = c->notes->pdata[i];
 		char *d = when(n->at);
+		char *head = g_strdup_printf("Note %s (%s): ", d,
+					     n->actor ? n->actor : "?");
 
-		add(p->lines, DC_ROLE_NORMAL, "Note %s (%s): %s", d,
-		    n->actor ? n->actor : "?", n->text ? n->text : "");
+		add_text(p->lines, DC_ROLE_NORMAL, head, n->text);
+		g_free(head);
 		g_free(d);
 	}
 	for (i = 0; i < c->history->len; i++) {

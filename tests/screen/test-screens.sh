@@ -4,7 +4,8 @@
 # dumps is compared with tests/screen/expected/DUMP.txt.
 #   UPDATE=1 sh tests/screen/test-screens.sh   rewrites the expectations
 # A "# query: Q" line in a script opens the list on Q instead of the
-# default query.  Dates print in UTC and the clock is fixed.
+# default query; a "# visual: CMD" line makes CMD the editor ($VISUAL)
+# that C-X runs.  Dates print in UTC and the clock is fixed.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
@@ -62,9 +63,10 @@ mkdir -p "$T/dumps"
 for script in "$HERE"/*.keys; do
 	name=$(basename "$script" .keys)
 	query=$(sed -n 's/^# query: //p' "$script")
+	visual=$(sed -n 's/^# visual: //p' "$script")
 	export DECORUM_STORE="$T/store-$name/decorum.db"
-	if ! "$DECORUM" tui --script "$script" --dump-dir "$T/dumps" \
-		${query:+"$query"} >"$T/$name.out" 2>&1; then
+	if ! VISUAL="$visual" "$DECORUM" tui --script "$script" \
+		--dump-dir "$T/dumps" ${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"
 		sed 's/^/#   /' "$T/$name.out" | head -20
 		continue
