@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "core/base/choice.h"
+#include "core/base/history.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -216,7 +217,7 @@ dc_history_add(GPtrArray *history, const char *line)
 		if (!strcmp(history->pdata[i], l))
 			g_ptr_array_remove_index(history, i--);
 	g_ptr_array_add(history, l);
-	while (history->len > DC_HISTORY_MAX)
+	while (history->len > DC_HISTORY_KEEP)
 		g_ptr_array_remove_index(history, 0);
 }
 

@@ -14,6 +14,7 @@
 #include "core/case/action.h"
 #include "core/case/case.h"
 #include "core/base/clock.h"
+#include "core/base/history.h"
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
@@ -436,6 +437,38 @@ dc_tui_edit_file(dc_tui_t *t, const char *path)
 
 /* ---- actions that are not one view's ----------------------------------- */
 
+/* The queries of / outlive the session; when the file cannot be read
+ * or written, it is left alone for the rest of it. */
+static void
+load_history(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+	GPtrArray *a = NULL;
+	guint i;
+
+	t->history_path = dc_history_path();
+	if (dc_history_load(t->history_path, &a, &err) != DC_OK) {
+		dc_tui_error(t, "Query history: %s", err.msg);
+		g_clear_pointer(&t->history_path, g_free);
+	}
+	for (i = 0; i < a->len; i++)
+		dc_history_add(t->search_history, a->pdata[i]);
+	g_ptr_array_unref(a);
+}
+
+static void
+save_history(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+
+	if (t->history_path &&
+	    dc_history_save(t->history_path, t->search_history, &err) !=
+		    DC_OK) {
+		dc_tui_error(t, "Query history: %s", err.msg);
+		g_clear_pointer(&t->history_path, g_free);
+	}
+}
+
 /* / opens the result as a list of its own over the list it was asked
  * from (what was opened from that list closes): q goes back to it. */
 static void
@@ -450,6 +483,7 @@ search(dc_tui_t *t, const char *arg)
 	} else if (!dc_prompt_ex(t, "Query: ", &o, &q)) {
 		return;
 	}
+	save_history(t);
 	if (!*g_strstrip(q)) {
 		g_free(q);
 		return;
@@ -655,6 +689,7 @@ tui_free(dc_tui_t *t)
 	g_string_free(t->prompt_text, TRUE);
 	g_string_free(t->prompt_hint, TRUE);
 	g_ptr_array_unref(t->search_history);
+	g_free(t->history_path);
 	g_array_unref(t->undo);
 	dc_script_free(t->script);
 	g_free(t);
@@ -694,6 +729,7 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 		dc_error_clear(err);
 	}
 	apply_config(t);
+	load_history(t);
 	return t;
 }
 

@@ -86,6 +86,7 @@ struct dc_tui {
 	GString *prompt_hint; /* over the status bar: choices, refusals */
 	int prompt_hint_error;
 	GPtrArray *search_history; /* char *: the queries of /, oldest first */
+	char *history_path;	   /* where they are kept; NULL: not kept */
 
 	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
@@ -195,8 +196,8 @@ int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
  * from the prompt when arg is NULL; 1 with *out (g_free). */
 int dc_ask(dc_tui_t *t, const char *arg, const char *label,
 	   const dc_prompt_opts_t *o, char **out);
-/* Add line to a history as its newest entry (once: an older copy goes). */
-#define DC_HISTORY_MAX 200
+/* Add line to a history as its newest entry (once: an older copy goes;
+ * the oldest go beyond DC_HISTORY_KEEP, core/base/history.h). */
 void dc_history_add(GPtrArray *history, const char *line);
 /* A yes/no question; 1 for yes. */
 int dc_confirm(dc_tui_t *t, const char *question);

@@ -65,6 +65,7 @@ for script in "$HERE"/*.keys; do
 	query=$(sed -n 's/^# query: //p' "$script")
 	visual=$(sed -n 's/^# visual: //p' "$script")
 	export DECORUM_STORE="$T/store-$name/decorum.db"
+	export XDG_STATE_HOME="$T/state-$name" # the / history of its own
 	if ! VISUAL="$visual" "$DECORUM" tui --script "$script" \
 		--dump-dir "$T/dumps" ${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"
