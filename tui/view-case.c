@@ -599,7 +599,7 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
 	const char *next = dc_case_next_states(c->state);
 	dc_error_t err = { 0 };
-	char *label, *to = NULL, *what, **choices;
+	char *label, *to = NULL, *what, **choices, *tmp;
 
 	if (!*next) {
 		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " is %s: it can go "
@@ -610,7 +610,11 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 	label = g_strdup_printf("Case #%" G_GINT64_FORMAT " is %s; new state "
 				"(%s; Esc: cancel): ",
 				(gint64)c->id, c->state, next);
-	choices = g_strsplit(next, ", ", -1);
+	/* "reopen" is what core takes for investigating from closed. */
+	tmp = g_strconcat(next, !strcmp(c->state, "closed") ? ", reopen" : "",
+			  NULL);
+	choices = g_strsplit(tmp, ", ", -1);
+	g_free(tmp);
 	if (ask_word(t, arg, label, (const char *const *)choices, 0, &to) &&
 	    *to) {
 		what = g_strdup_printf("state set to %s", to);
@@ -682,7 +686,9 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 		dc_tui_error(t, "%s", err.msg);
 		goto out;
 	}
-	o.public_ = words[1] && !strcmp(g_strstrip(words[1]), "public");
+	/* "public", or a prefix of it as for the first word. */
+	o.public_ = words[1] && *g_strstrip(words[1]) &&
+		    g_str_has_prefix("public", words[1]);
 	if (o.kind == DC_OUTCOME_MEASURE &&
 	    (!ask(t, NULL, "Measure (e.g. patches not accepted): ", 0,
 		  &what) ||
