@@ -72,19 +72,15 @@ add_text(GPtrArray *a, dc_role_t role, const char *head, const char *text)
 	char **lines = g_strsplit(text ? text : "", "\n", -1);
 	int i, n = g_strv_length(lines);
 
+	/* Trailing blank lines (and the \r of CRLF) say nothing. */
+	for (i = 0; i < n; i++)
+		if (g_str_has_suffix(lines[i], "\r"))
+			lines[i][strlen(lines[i]) - 1] = '\0';
 	while (n > 1 && !*g_strchomp(lines[n - 1]))
 		n--;
-	for (i = 0; i < n || i == 0; i++) {
-		char *l = lines[i] ? lines[i] : "";
-		gsize len = strlen(l);
-
-		if (len && l[len - 1] == '\r')
-			l[len - 1] = '\0';
-		if (i)
-			add(a, role, "  %s", l);
-		else
-			add(a, role, "%s%s", head, l);
-	}
+	add(a, role, "%s%s", head, n ? lines[0] : "");
+	for (i = 1; i < n; i++)
+		add(a, role, "  %s", lines[i]);
 	g_strfreev(lines);
 }
 
