@@ -52,7 +52,8 @@ dc_history_load(const char *path, GPtrArray **out, dc_error_t *err)
 			       e == ELOOP ? "it is a symbolic link" :
 					    g_strerror(e));
 	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+	while ((n = read(fd, buf, sizeof(buf))) > 0 ||
+	       (n < 0 && errno == EINTR))
 		if (n > 0)
 			g_string_append_len(data, buf, n);
 	close(fd);
@@ -76,10 +77,8 @@ dc_history_save(const char *path, GPtrArray *queries, dc_error_t *err)
 	dc_status_t st = DC_OK;
 	guint i;
 
-	for (i = queries->len > DC_HISTORY_KEEP ?
-			 queries->len - DC_HISTORY_KEEP :
-			 0;
-	     i < queries->len; i++)
+	i = queries->len > DC_HISTORY_KEEP ? queries->len - DC_HISTORY_KEEP : 0;
+	for (; i < queries->len; i++)
 		if (is_query(queries->pdata[i]))
 			g_string_append_printf(data, "%s\n",
 					       (char *)queries->pdata[i]);
