@@ -33,7 +33,7 @@ DC_CFLAGS  = -std=c11 -D_GNU_SOURCE -DDC_VERSION='"$(VERSION)"' \
 BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 	     core/base/config.c core/base/clock.c core/base/safefile.c \
 	     core/base/testhook.c
-BASE_SRC  += core/base/sprinter.c core/base/choice.c
+BASE_SRC  += core/base/sprinter.c core/base/choice.c core/base/history.c
 STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.

@@ -98,6 +98,42 @@ closed_choice(dc_tui_t *t, const char *thread_id, dc_closed_t *closed)
 	return 1;
 }
 
+static const char *
+kind_words(dc_kind_t k)
+{
+	return k == DC_KIND_TAB ? "TAB consultation" : dc_kind_name(k);
+}
+
+/* Tagging a thread changes the kind of its open case: asked first, as a
+ * kind key is one letter away from another.  0 if not to be changed. */
+static int
+confirm_kind_change(dc_tui_t *t, const char *thread_id, dc_kind_t kind)
+{
+	dc_case_t *c = NULL;
+	char *q;
+	int ok = 1;
+
+	if (!t->store ||
+	    dc_case_for_thread(t->store, thread_id, &c, NULL) != DC_OK || !c)
+		return 1;
+	if (c->kind != kind) {
+		q = g_strdup_printf("Change case #%" G_GINT64_FORMAT " from %s "
+				    "to %s? (y/n) ",
+				    (gint64)c->id, kind_words(c->kind),
+				    kind_words(kind));
+		ok = dc_confirm(t, q);
+		g_free(q);
+		if (!ok)
+			dc_tui_message(t, "Nothing was changed: case #%"
+					  G_GINT64_FORMAT " stays %s %s",
+				       (gint64)c->id,
+				       c->kind == DC_KIND_TAB ? "a" : "an",
+				       kind_words(c->kind));
+	}
+	dc_case_free(c);
+	return ok;
+}
+
 void
 dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 {
@@ -115,6 +151,9 @@ dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 		dc_tui_message(t, "Cancelled: nothing was changed");
 		return;
 	}
+	if (closed != DC_CLOSED_NEW &&
+	    !confirm_kind_change(t, ref.thread_id, kind))
+		return;
 	if (arg) {
 		note = g_strdup(arg);
 	} else {

@@ -7,9 +7,28 @@
 #include <getopt.h>
 #include <stdlib.h>
 
+#include "core/base/history.h"
 #include "core/privacy/erase.h"
 #include "core/export/report.h"
 #include "tui/cli.h"
+
+/* The TUI's / queries that name the address go too
+ * (core/base/history.h). */
+static int
+forget_queries(dc_cli_t *cli, const char *address)
+{
+	char *path = dc_history_path();
+	dc_error_t err = { 0 };
+	int n = 0, rc = DC_EXIT_OK;
+
+	if (dc_history_forget(path, address, &n, &err) != DC_OK)
+		rc = dc_cli_fail(cli, &err);
+	else if (n)
+		fprintf(cli->out, "erased %d %s from the search history %s\n",
+			n, n == 1 ? "query" : "queries", path);
+	g_free(path);
+	return rc;
+}
 
 static int
 run(dc_cli_t *cli, int argc, char **argv)
@@ -67,6 +86,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 		(gint64)r.cases,
 		o.dry_run ? " (dry run: nothing changed)" :
 			    "; the history records the erasure");
+	if (o.address && !o.dry_run)
+		rc = forget_queries(cli, o.address);
 out:
 	dc_mail_close(mail);
 	dc_close_store(store);

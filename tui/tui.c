@@ -14,6 +14,7 @@
 #include "core/case/action.h"
 #include "core/case/case.h"
 #include "core/base/clock.h"
+#include "core/base/history.h"
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
@@ -101,6 +102,18 @@ pop_view(dc_tui_t *t)
 		t->quit = 1;
 	else
 		g_ptr_array_remove_index(t->views, t->views->len - 1);
+}
+
+/* The list the top view was opened from (or is). */
+static dc_view_t *
+list_below(dc_tui_t *t)
+{
+	guint i;
+
+	for (i = t->views->len; i > 1; i--)
+		if (dc_view_is_list(t->views->pdata[i - 1]))
+			return t->views->pdata[i - 1];
+	return t->views->pdata[0];
 }
 
 int
@@ -205,9 +218,7 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 
 	dc_draw_fill(s, y, 0, w, DC_ROLE_STATUS);
 	g_string_printf(left, "[%s] ", v->ops->name);
-	if (t->views->len)
-		g_string_append(left,
-				dc_view_list_get_query(t->views->pdata[0]));
+	g_string_append(left, dc_view_list_get_query(list_below(t)));
 	/* Who acts, always: every event records it (cli.c resolves it). */
 	if (t->actor && *t->actor)
 		g_string_append_printf(right, "as %s  ", t->actor);
@@ -265,7 +276,7 @@ static void
 draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
 {
 	dc_screen_t *s = t->scr;
-	int lw, avail, tw;
+	int lw, avail, tw, reserve;
 	const char *text;
 
 	if (!t->prompt_label) {
@@ -277,7 +288,10 @@ draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
 			draw_hint(t, y);
 		return;
 	}
-	lw = dc_draw_text(s, y, 0, s->cols - 1, t->prompt_label,
+	/* A long label gives way: what is typed always has room. */
+	reserve = MIN(dc_display_width(t->prompt_text->str),
+		      MIN(24, s->cols / 3));
+	lw = dc_draw_text(s, y, 0, s->cols - 1 - reserve, t->prompt_label,
 			  DC_ROLE_NORMAL);
 	avail = s->cols - lw - 1;
 	/* Show the end of a text too long for the line. */
@@ -346,7 +360,14 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 	v->ops->draw(v, t, body);
 	if (has_panel)
 		t->panel->ops->draw(t->panel, t, panel);
-	draw_status(t, v, s->rows - 2);
+	if (t->prompt_label && t->prompt_hint->len) {
+		dc_draw_fill(s, s->rows - 2, 0, s->cols, DC_ROLE_STATUS);
+		dc_draw_text(s, s->rows - 2, 0, s->cols, t->prompt_hint->str,
+			     t->prompt_hint_error ? DC_ROLE_ERROR :
+						    DC_ROLE_STATUS);
+	} else {
+		draw_status(t, v, s->rows - 2);
+	}
 	draw_bottom(t, s->rows - 1, cy, cx);
 }
 
@@ -419,23 +440,60 @@ dc_tui_edit_file(dc_tui_t *t, const char *path)
 
 /* ---- actions that are not one view's ----------------------------------- */
 
+/* The queries of / outlive the session; when the file cannot be read
+ * or written, it is left alone for the rest of it. */
+static void
+load_history(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+	GPtrArray *a = NULL;
+	guint i;
+
+	t->history_path = dc_history_path();
+	if (dc_history_load(t->history_path, &a, &err) != DC_OK) {
+		dc_tui_error(t, "Query history: %s", err.msg);
+		g_clear_pointer(&t->history_path, g_free);
+	}
+	for (i = 0; i < a->len; i++)
+		dc_history_add(t->search_history, a->pdata[i]);
+	g_ptr_array_unref(a);
+}
+
+static void
+save_history(dc_tui_t *t)
+{
+	dc_error_t err = { 0 };
+
+	if (t->history_path &&
+	    dc_history_save(t->history_path, t->search_history, &err) !=
+		    DC_OK) {
+		dc_tui_error(t, "Query history: %s", err.msg);
+		g_clear_pointer(&t->history_path, g_free);
+	}
+}
+
+/* / opens the result as a list of its own over the list it was asked
+ * from (what was opened from that list closes): q goes back to it. */
 static void
 search(dc_tui_t *t, const char *arg)
 {
-	dc_view_t *list = t->views->pdata[0];
+	dc_prompt_opts_t o = { .history = t->search_history };
 	char *q = NULL;
 
-	if (arg)
+	if (arg) {
 		q = g_strdup(arg);
-	else if (!dc_prompt(t, "Query: ", "", 0, &q))
+		dc_history_add(t->search_history, q);
+	} else if (!dc_prompt_ex(t, "Query: ", &o, &q)) {
 		return;
+	}
+	save_history(t);
 	if (!*g_strstrip(q)) {
 		g_free(q);
 		return;
 	}
-	while (t->views->len > 1)
+	while (t->views->len > 1 && !dc_view_is_list(top_view(t)))
 		pop_view(t);
-	dc_view_list_query(list, t, q);
+	dc_tui_push(t, dc_view_list_new(t, q));
 	g_free(q);
 }
 
@@ -634,6 +692,9 @@ tui_free(dc_tui_t *t)
 	dc_screen_free(t->scr);
 	g_string_free(t->message, TRUE);
 	g_string_free(t->prompt_text, TRUE);
+	g_string_free(t->prompt_hint, TRUE);
+	g_ptr_array_unref(t->search_history);
+	g_free(t->history_path);
 	g_array_unref(t->undo);
 	dc_script_free(t->script);
 	g_free(t);
@@ -652,6 +713,8 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->views = g_ptr_array_new_with_free_func(view_free);
 	t->message = g_string_new(NULL);
 	t->prompt_text = g_string_new(NULL);
+	t->prompt_hint = g_string_new(NULL);
+	t->search_history = g_ptr_array_new_with_free_func(g_free);
 	t->undo = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	t->show_panel = 1;
 	t->generation = 1;
@@ -671,6 +734,7 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 		dc_error_clear(err);
 	}
 	apply_config(t);
+	load_history(t);
 	return t;
 }
 

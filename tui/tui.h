@@ -83,6 +83,10 @@ struct dc_tui {
 	const char *prompt_label;
 	GString *prompt_text;
 	gsize prompt_cursor;
+	GString *prompt_hint; /* over the status bar: choices, refusals */
+	int prompt_hint_error;
+	GPtrArray *search_history; /* char *: the queries of /, oldest first */
+	char *history_path;	   /* where they are kept; NULL: not kept */
 
 	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
@@ -92,9 +96,8 @@ struct dc_tui {
 /* ---- the views --------------------------------------------------------- */
 
 dc_view_t *dc_view_list_new(dc_tui_t *t, const char *query);
-/* Run a new query in the list view. */
-void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
+int dc_view_is_list(const dc_view_t *v);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
 /* The kernel documentation section l (core/docs/doclink.h) as a pager. */
@@ -173,6 +176,35 @@ void dc_case_packet(dc_tui_t *t, const char *arg);
  * editor, C-X hands the text to $EDITOR (for long notes). */
 int dc_prompt(dc_tui_t *t, const char *label, const char *initial,
 	      int editor, char **out);
+typedef struct dc_prompt_opts {
+	const char *initial;
+	int editor; /* C-X hands the text to $EDITOR (long notes) */
+	/*
+	 * The answer's first word is one of these names (NULL-terminated):
+	 * Tab completes it, Enter takes a unique prefix for the name; for a
+	 * word that fits several names or none, Enter says which names
+	 * there are and keeps the text.  An empty answer is taken as it is.
+	 */
+	const char *const *choices;
+	int more_words; /* words may follow ("admonition public") */
+	/* At Enter: 1 takes the text (check may rewrite it), 0 keeps the
+	 * prompt open, showing *why (g_free) above it. */
+	int (*check)(dc_tui_t *t, GString *text, void *data, char **why);
+	void *data;
+	/* Earlier answers (char *, oldest first) for Up and Down; the answer
+	 * is added to them. */
+	GPtrArray *history;
+} dc_prompt_opts_t;
+int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
+		 char **out);
+/* The answer from the ":" command line (arg, checked as the prompt checks
+ * what is typed: a unique prefix taken, an error message otherwise), or
+ * from the prompt when arg is NULL; 1 with *out (g_free). */
+int dc_ask(dc_tui_t *t, const char *arg, const char *label,
+	   const dc_prompt_opts_t *o, char **out);
+/* Add line to a history as its newest entry (once: an older copy goes;
+ * the oldest go beyond DC_HISTORY_KEEP, core/base/history.h). */
+void dc_history_add(GPtrArray *history, const char *line);
 /* A yes/no question; 1 for yes. */
 int dc_confirm(dc_tui_t *t, const char *question);
 /* y or n, Enter for def; -1 if cancelled (Esc). */

@@ -63,6 +63,27 @@ add(GPtrArray *a, dc_role_t role, const char *fmt, ...)
 	g_ptr_array_add(a, l);
 }
 
+/* head and text, one line each of text's lines (a note written in
+ * $EDITOR has several), the later ones indented as wrapped lines are;
+ * each is sanitized when drawn, as every line is. */
+static void
+add_text(GPtrArray *a, dc_role_t role, const char *head, const char *text)
+{
+	char **lines = g_strsplit(text ? text : "", "\n", -1);
+	int i, n = g_strv_length(lines);
+
+	/* Trailing blank lines (and the \r of CRLF) say nothing. */
+	for (i = 0; i < n; i++)
+		if (g_str_has_suffix(lines[i], "\r"))
+			lines[i][strlen(lines[i]) - 1] = '\0';
+	while (n > 1 && !*g_strchomp(lines[n - 1]))
+		n--;
+	add(a, role, "%s%s", head, n ? lines[0] : "");
+	for (i = 1; i < n; i++)
+		add(a, role, "  %s", lines[i]);
+	g_strfreev(lines);
+}
+
 static void
 panel_clear(struct panel *p)
 {
@@ -124,12 +145,15 @@ add_outcomes(GPtrArray *a, const dc_case_t *c)
 			g_free(from);
 			g_free(until);
 		}
-		if (o->note && *o->note)
-			g_string_append_printf(s, " - %s", o->note);
 		if (o->edited_at)
 			g_string_append(s, " (edited)");
-		add(a, DC_ROLE_NORMAL, "%s %s",
-		    i ? "        " : "Outcome:", s->str);
+		g_string_prepend(s, i ? "         " : "Outcome: ");
+		if (o->note && *o->note) {
+			g_string_append(s, " - ");
+			add_text(a, DC_ROLE_NORMAL, s->str, o->note);
+		} else {
+			add(a, DC_ROLE_NORMAL, "%s", s->str);
+		}
 		g_string_free(s, TRUE);
 	}
 }
@@ -336,9 +360,11 @@ build(struct panel *p, dc_tui_t *t)
 	for (i = 0; i < c->notes->len; i++) {
 		const dc_note_t *n = c->notes->pdata[i];
 		char *d = when(n->at);
+		char *head = g_strdup_printf("Note %s (%s): ", d,
+					     n->actor ? n->actor : "?");
 
-		add(p->lines, DC_ROLE_NORMAL, "Note %s (%s): %s", d,
-		    n->actor ? n->actor : "?", n->text ? n->text : "");
+		add_text(p->lines, DC_ROLE_NORMAL, head, n->text);
+		g_free(head);
 		g_free(d);
 	}
 	for (i = 0; i < c->history->len; i++) {
@@ -556,18 +582,35 @@ dc_view_case_new(dc_tui_t *t)
 
 /* Ask for a line unless the command line gave one; 0 if cancelled. */
 static int
-ask(dc_tui_t *t, const char *arg, const char *label, int editor, char **out)
+ask_with(dc_tui_t *t, const char *arg, const char *label,
+	 const dc_prompt_opts_t *o, char **out)
 {
-	if (arg) {
-		*out = g_strdup(arg);
-		return 1;
-	}
-	if (dc_prompt(t, label, "", editor, out)) {
+	if (dc_ask(t, arg, label, o, out)) {
 		g_strstrip(*out);
 		return 1;
 	}
-	dc_tui_message(t, "Cancelled: nothing was changed");
+	if (!arg)
+		dc_tui_message(t, "Cancelled: nothing was changed");
 	return 0;
+}
+
+static int
+ask(dc_tui_t *t, const char *arg, const char *label, int editor, char **out)
+{
+	dc_prompt_opts_t o = { .editor = editor };
+
+	return ask_with(t, arg, label, &o, out);
+}
+
+/* A word from choices (NULL-terminated): Tab completes it, a unique
+ * prefix will do. */
+static int
+ask_word(dc_tui_t *t, const char *arg, const char *label,
+	 const char *const *choices, int more_words, char **out)
+{
+	dc_prompt_opts_t o = { .choices = choices, .more_words = more_words };
+
+	return ask_with(t, arg, label, &o, out);
 }
 
 static void
@@ -589,7 +632,7 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
 	const char *next = dc_case_next_states(c->state);
 	dc_error_t err = { 0 };
-	char *label, *to = NULL, *what;
+	char *label, *to = NULL, *what, **choices, *tmp;
 
 	if (!*next) {
 		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " is %s: it can go "
@@ -600,7 +643,13 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 	label = g_strdup_printf("Case #%" G_GINT64_FORMAT " is %s; new state "
 				"(%s; Esc: cancel): ",
 				(gint64)c->id, c->state, next);
-	if (ask(t, arg, label, 0, &to) && *to) {
+	/* "reopen" is what core takes for investigating from closed. */
+	tmp = g_strconcat(next, !strcmp(c->state, "closed") ? ", reopen" : "",
+			  NULL);
+	choices = g_strsplit(tmp, ", ", -1);
+	g_free(tmp);
+	if (ask_word(t, arg, label, (const char *const *)choices, 0, &to) &&
+	    *to) {
 		what = g_strdup_printf("state set to %s", to);
 		done(t, c,
 		     dc_case_set_state(t->store, c->id, to, NULL, t->actor,
@@ -608,31 +657,38 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 		     &err, what);
 		g_free(what);
 	}
+	g_strfreev(choices);
 	g_free(to);
 	g_free(label);
 }
 
-/* A measure's end: a date, a release ("v7.1") or a number of release
- * cycles from now. */
-static int
-measure_until(dc_tui_t *t, const char *s, dc_outcome_t *o, char **rel,
-	      dc_error_t *err)
-{
-	dc_release_t r = { 0 };
-	char buf[16], *end;
-	long n = strtol(s, &end, 10);
-	int est;
+/* A measure's end (core/case/release.h: a date, a release or a number of
+ * release cycles from now): at Enter, so that a refused value stays in
+ * the prompt, and so does the measure typed before it. */
+struct until {
+	int64_t now;
+	dc_outcome_t *o;
+	char *release;
+};
 
-	if (*s && !*end && n > 0 && n < 100) {
-		r = dc_release_after(dc_tui_now(t), (int)n);
-		if (dc_release_date(r, &o->until, &est, err) != DC_OK)
-			return 0;
-	} else if (dc_when_parse(s, &o->until, &r, err) != DC_OK) {
+static int
+check_until(dc_tui_t *t, GString *text, void *data, char **why)
+{
+	struct until *u = data;
+	dc_error_t err = { 0 };
+	dc_release_t r;
+	char buf[16], *s = g_strstrip(g_strdup(text->str));
+	dc_status_t st = dc_until_parse(s, u->now, &u->o->until, &r, &err);
+
+	g_free(s);
+	if (st != DC_OK) {
+		*why = g_strdup(err.msg);
 		return 0;
 	}
+	g_clear_pointer(&u->release, g_free);
 	if (r.major) {
 		dc_release_format(r, buf);
-		*rel = g_strdup(buf);
+		u->release = g_strdup(buf);
 	}
 	return 1;
 }
@@ -644,12 +700,18 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 	dc_error_t err = { 0 };
 	dc_status_t st;
 	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
-	char *note = NULL, *rel = NULL, **words = NULL;
+	char *note = NULL, **words = NULL;
+	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
+	struct until u = { dc_tui_now(t), &o, NULL };
+	dc_prompt_opts_t ask_until = { .check = check_until, .data = &u };
+	int i;
 
-	if (!ask(t, arg,
-		 "Outcome (no-action, admonition [public], coaching, amend, "
-		 "apology, measure, tab-referral; Esc: cancel): ",
-		 0, &kind) ||
+	for (i = 0; i < DC_OUTCOME_COUNT; i++)
+		names[i] = dc_outcome_name(i);
+	if (!ask_word(t, arg,
+		      "Outcome (no-action, admonition [public], coaching, "
+		      "amend, apology, measure, tab-referral; Esc: cancel): ",
+		      names, 1, &kind) ||
 	    !*kind)
 		goto out;
 	words = g_strsplit(kind, " ", 2);
@@ -657,27 +719,27 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 		dc_tui_error(t, "%s", err.msg);
 		goto out;
 	}
-	o.public_ = words[1] && !strcmp(g_strstrip(words[1]), "public");
+	/* "public", or a prefix of it as for the first word. */
+	o.public_ = words[1] && *g_strstrip(words[1]) &&
+		    g_str_has_prefix("public", words[1]);
 	if (o.kind == DC_OUTCOME_MEASURE &&
 	    (!ask(t, NULL, "Measure (e.g. patches not accepted): ", 0,
 		  &what) ||
 	     !ask(t, NULL, "In (subsystem or list; Enter: everywhere): ", 0,
 		  &scope) ||
-	     !ask(t, NULL,
-		  "Until (YYYY-MM-DD, a release like v7.2, or N cycles): ",
-		  0, &until)))
+	     !ask_with(t, NULL,
+		       "Until (YYYY-MM-DD, a release like v7.2, or N "
+		       "cycles): ",
+		       &ask_until, &until)))
 		goto out;
-	if (until && !measure_until(t, until, &o, &rel, &err)) {
-		dc_tui_error(t, "%s", err.msg);
-		goto out;
-	}
-	/* From the command line the outcome comes without a note. */
-	if (!ask(t, arg ? "" : NULL,
-		 "Note (Enter: none, C-X: editor, Esc: cancel): ", 1, &note))
+	/* Asked from the command line too: typed on, the note's letters
+	 * would otherwise run as keys. */
+	if (!ask(t, NULL, "Note (Enter: none, C-X: editor, Esc: cancel): ", 1,
+		 &note))
 		goto out;
 	o.what = what;
 	o.scope = scope && *scope ? scope : NULL;
-	o.until_release = rel;
+	o.until_release = u.release;
 	o.note = *note ? note : NULL;
 	st = dc_case_outcome(t->store, c->id, &o, t->actor, dc_tui_now(t),
 			     &err);
@@ -689,7 +751,7 @@ out:
 	g_free(scope);
 	g_free(until);
 	g_free(note);
-	g_free(rel);
+	g_free(u.release);
 }
 
 static void
@@ -710,6 +772,8 @@ act_note(dc_tui_t *t, dc_case_t *c, const char *arg)
 static void
 act_convert(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
+	static const char *const reports[] = { "admonition", "escalation",
+					       NULL };
 	dc_error_t err = { 0 };
 	char *name = NULL, *q;
 	dc_kind_t k;
@@ -720,9 +784,9 @@ act_convert(dc_tui_t *t, dc_case_t *c, const char *arg)
 			     (gint64)c->id, dc_kind_name(c->kind));
 		return;
 	}
-	if (!ask(t, arg, "Convert into (admonition, escalation; Esc: "
-			 "cancel): ",
-		 0, &name) ||
+	if (!ask_word(t, arg,
+		      "Convert into (admonition, escalation; Esc: cancel): ",
+		      reports, 0, &name) ||
 	    !*name)
 		goto out;
 	if (dc_kind_parse(name, &k, &err) != DC_OK) {

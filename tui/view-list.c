@@ -137,7 +137,8 @@ state_short(const char *state, char buf[static 4])
 }
 
 static void
-draw_row(dc_tui_t *t, struct row *r, int y, dc_rect_t a, int selected)
+draw_row(dc_tui_t *t, struct row *r, int y, dc_rect_t a, int count_w,
+	 int selected)
 {
 	dc_screen_t *s = t->scr;
 	const dc_thread_summary_t *ts = &r->ts;
@@ -162,8 +163,8 @@ draw_row(dc_tui_t *t, struct row *r, int y, dc_rect_t a, int selected)
 	x += (wide ? 7 : 3) + 1;
 	if (a.w >= 56) {
 		snprintf(buf, sizeof(buf), "%d/%d", ts->matched, ts->total);
-		dc_draw_text(s, y, x, 5, buf, DC_ROLE_NORMAL);
-		x += 6;
+		dc_draw_text(s, y, x, count_w, buf, DC_ROLE_NORMAL);
+		x += count_w + 1;
 	}
 	if (a.w >= 48) {
 		int aw = a.w >= 100 ? 24 : a.w >= 64 ? 16 : 10;
@@ -196,11 +197,29 @@ draw_row(dc_tui_t *t, struct row *r, int y, dc_rect_t a, int selected)
 	g_string_free(tags, TRUE);
 }
 
+/* The count column is as wide as the widest "matched/total" on the
+ * screen (5 at least, as "12/40"): a count is never cut. */
+static int
+count_width(struct list *l, int h)
+{
+	char buf[32];
+	int i, w = 5;
+
+	for (i = 0; i < h && l->top + i < (int)l->rows->len; i++) {
+		const struct row *r = l->rows->pdata[l->top + i];
+		int n = snprintf(buf, sizeof(buf), "%d/%d", r->ts.matched,
+				 r->ts.total);
+
+		w = MAX(w, n);
+	}
+	return w;
+}
+
 static void
 list_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 {
 	struct list *l = v->priv;
-	int i;
+	int i, count_w;
 
 	if (l->restart) {
 		/* notmuch was reopened: read again as far as the screen
@@ -221,8 +240,9 @@ list_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 			     DC_ROLE_NORMAL);
 		return;
 	}
+	count_w = count_width(l, a.h);
 	for (i = 0; i < a.h && l->top + i < (int)l->rows->len; i++)
-		draw_row(t, l->rows->pdata[l->top + i], a.y + i, a,
+		draw_row(t, l->rows->pdata[l->top + i], a.y + i, a, count_w,
 			 l->top + i == l->cursor);
 }
 
@@ -351,6 +371,12 @@ static const dc_view_ops_t list_ops = {
 	.done = list_done,
 };
 
+int
+dc_view_is_list(const dc_view_t *v)
+{
+	return v && v->ops == &list_ops;
+}
+
 dc_view_t *
 dc_view_list_new(dc_tui_t *t, const char *query)
 {
@@ -360,15 +386,4 @@ dc_view_list_new(dc_tui_t *t, const char *query)
 	l->query = g_strdup(query);
 	list_start(l, t);
 	return dc_view_new(&list_ops, l);
-}
-
-void
-dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query)
-{
-	struct list *l = v->priv;
-
-	g_free(l->query);
-	l->query = g_strdup(query);
-	l->cursor = l->top = 0;
-	list_start(l, t);
 }

@@ -6,6 +6,7 @@
  * a release's place in the sequence is 20 * major + minor.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -195,4 +196,48 @@ dc_when_parse(const char *s, int64_t *t, dc_release_t *release,
 		       "'%s' is neither a date (YYYY-MM-DD) nor a kernel "
 		       "release (v6.4)",
 		       s ? s : "");
+}
+
+/* "2", "2 cycles", "1 cycle": the number, or 0. */
+static int
+cycles(const char *s)
+{
+	char *end;
+	long n;
+
+	if (!g_ascii_isdigit(*s))
+		return 0;
+	n = strtol(s, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (*end && strcmp(end, "cycles") && strcmp(end, "cycle"))
+		return 0;
+	return n > 0 && n < 100 ? (int)n : 0;
+}
+
+dc_status_t
+dc_until_parse(const char *s, int64_t from, int64_t *t,
+	       dc_release_t *release, dc_error_t *err)
+{
+	dc_error_t e = { 0 };
+	int n, est;
+
+	s = s ? s : "";
+	while (*s == ' ')
+		s++;
+	n = cycles(s);
+	if (n) {
+		*release = dc_release_after(from, n);
+		return dc_release_date(*release, t, &est, err);
+	}
+	if (dc_when_parse(s, t, release, &e) == DC_OK)
+		return DC_OK;
+	memset(release, 0, sizeof(*release));
+	if (e.status == DC_E_NOT_FOUND) /* a release older than the table */
+		return dc_fail(err, e.status, "%s", e.msg);
+	return dc_fail(err, DC_E_USAGE,
+		       "'%s' is not a date (YYYY-MM-DD), a kernel release "
+		       "(v7.2) or a number of release cycles (2 cycles, "
+		       "1 to 99)",
+		       s);
 }

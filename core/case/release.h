@@ -40,5 +40,13 @@ dc_release_t dc_release_at(int64_t t);
  */
 dc_status_t dc_when_parse(const char *s, int64_t *t, dc_release_t *release,
 			  dc_error_t *err);
+/*
+ * The end of a remedial measure that starts at from: a date or a release
+ * as dc_when_parse takes them, or a number of release cycles ("2 cycles",
+ * "1 cycle" or "2": until the second release after from).  DC_E_USAGE
+ * says what is taken.
+ */
+dc_status_t dc_until_parse(const char *s, int64_t from, int64_t *t,
+			   dc_release_t *release, dc_error_t *err);
 
 #endif

@@ -4,7 +4,8 @@
 # dumps is compared with tests/screen/expected/DUMP.txt.
 #   UPDATE=1 sh tests/screen/test-screens.sh   rewrites the expectations
 # A "# query: Q" line in a script opens the list on Q instead of the
-# default query.  Dates print in UTC and the clock is fixed.
+# default query; a "# visual: CMD" line makes CMD the editor ($VISUAL)
+# that C-X runs.  Dates print in UTC and the clock is fixed.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
@@ -36,15 +37,37 @@ sed -i 's/cafe\\u0301/cafe\xcc\x81/' "$T/mail/cur/1796000000.M1P1.screen:2,S"
 printf 'From: "Mallory %s[31mRED%s[0m" <mallory@example.com>\nTo: someone@example.org\nSubject: hostile-test %s[2J%s]0;pwned%s report \342\200\256gnp.exe\342\200\254 zero\342\200\213width\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <hostile-test@example.com>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n\nBody with %s[1;31mcolour%s[0m, a title %s]0;owned%s, a bidi \342\200\256override\342\200\254 and a BOM \357\273\277.\n> quoted %s[2J clear\n' \
 	"$esc" "$esc" "$esc" "$esc" "$bel" "$esc" "$esc" "$esc" "$bel" "$esc" \
 	>"$T/mail/cur/1796100000.M2P2.screen:2,S"
+# A thread of 300 messages between two (fictional) developers, for the
+# count column.
+i=1
+while [ $i -le 300 ]; do
+	if [ $((i % 2)) -eq 1 ]; then
+		from="Ada Quill <ada.quill@example.org>"
+	else
+		from="Bo Lindgren <bo.lindgren@example.net>"
+	fi
+	{
+		printf 'From: %s\nTo: dev@example.org\n' "$from"
+		printf 'Subject: long-thread-test review of v%d\n' "$i"
+		printf 'Date: Sun, 01 Nov 2026 10:00:00 +0000\n'
+		printf 'Message-ID: <long-thread-%d@example.org>\n' "$i"
+		[ $i -gt 1 ] &&
+			printf 'In-Reply-To: <long-thread-%d@example.org>\n' $((i - 1))
+		printf '\nMessage %d of a long review thread.\n' "$i"
+	} >"$T/mail/cur/1796200000.L$i.screen:2,S"
+	i=$((i + 1))
+done
 notmuch new --quiet >/dev/null 2>&1 || { fail "index the extra reports"; exit 1; }
 
 mkdir -p "$T/dumps"
 for script in "$HERE"/*.keys; do
 	name=$(basename "$script" .keys)
 	query=$(sed -n 's/^# query: //p' "$script")
+	visual=$(sed -n 's/^# visual: //p' "$script")
 	export DECORUM_STORE="$T/store-$name/decorum.db"
-	if ! "$DECORUM" tui --script "$script" --dump-dir "$T/dumps" \
-		${query:+"$query"} >"$T/$name.out" 2>&1; then
+	export XDG_STATE_HOME="$T/state-$name" # the / history of its own
+	if ! VISUAL="$visual" "$DECORUM" tui --script "$script" \
+		--dump-dir "$T/dumps" ${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"
 		sed 's/^/#   /' "$T/$name.out" | head -20
 		continue

@@ -77,6 +77,52 @@ test_when(void **state)
 			 DC_E_USAGE);
 }
 
+/* The end of a measure as the TUI's "Until" prompt takes it. */
+static void
+test_until(void **state)
+{
+	dc_error_t err = { 0 };
+	dc_release_t r, want;
+	int64_t t, t2, from = 1796284800; /* 2026-12-03 */
+	int est;
+
+	(void)state;
+	want = dc_release_after(from, 2);
+	assert_int_equal(dc_release_date(want, &t2, &est, NULL), DC_OK);
+	assert_int_equal(dc_until_parse("2 cycles", from, &t, &r, NULL), DC_OK);
+	assert_int_equal(dc_release_cmp(r, want), 0);
+	assert_int_equal(t, t2);
+	assert_int_equal(dc_until_parse("2", from, &t, &r, NULL), DC_OK);
+	assert_int_equal(dc_release_cmp(r, want), 0);
+	assert_int_equal(dc_until_parse(" 2  cycles", from, &t, &r, NULL),
+			 DC_OK);
+	assert_int_equal(dc_release_cmp(r, want), 0);
+	assert_int_equal(dc_until_parse("1 cycle", from, &t, &r, NULL), DC_OK);
+	assert_int_equal(dc_release_cmp(r, dc_release_after(from, 1)), 0);
+	assert_int_equal(dc_until_parse("v6.16", from, &t, &r, NULL), DC_OK);
+	assert_int_equal(r.major, 6);
+	assert_int_equal(r.minor, 16);
+	assert_int_equal(dc_until_parse("2027-06-01", from, &t, &r, NULL),
+			 DC_OK);
+	assert_int_equal(r.major, 0);
+	assert_int_equal(t, 1811808000);
+	assert_int_equal(dc_until_parse("2 weeks", from, &t, &r, &err),
+			 DC_E_USAGE);
+	assert_non_null(strstr(err.msg, "'2 weeks' is not a date "
+					"(YYYY-MM-DD), a kernel release "
+					"(v7.2) or a number of release "
+					"cycles"));
+	assert_int_equal(dc_until_parse("0 cycles", from, &t, &r, NULL),
+			 DC_E_USAGE);
+	assert_int_equal(dc_until_parse("cycles", from, &t, &r, NULL),
+			 DC_E_USAGE);
+	assert_int_equal(dc_until_parse("", from, &t, &r, NULL), DC_E_USAGE);
+	assert_int_equal(dc_until_parse(NULL, from, &t, &r, NULL), DC_E_USAGE);
+	/* Older than the table: said so, not "not a release". */
+	assert_int_equal(dc_until_parse("v3.2", from, &t, &r, &err),
+			 DC_E_NOT_FOUND);
+}
+
 static dc_outcome_t *
 measure(int64_t until, const char *rel)
 {
@@ -153,6 +199,7 @@ main(void)
 		cmocka_unit_test(test_known_and_estimated),
 		cmocka_unit_test(test_after_and_at),
 		cmocka_unit_test(test_when),
+		cmocka_unit_test(test_until),
 		cmocka_unit_test(test_expiry),
 		cmocka_unit_test(test_ladder),
 	};
