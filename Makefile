@@ -34,6 +34,8 @@ BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 	     core/base/config.c core/base/clock.c core/base/safefile.c \
 	     core/base/testhook.c
 BASE_SRC  += core/base/sprinter.c core/base/choice.c
+# Wrapping text at display width (message bodies).
+BASE_SRC  += core/base/wrap.c
 STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.

@@ -9,6 +9,7 @@
 
 #include "core/privacy/privacy.h"
 #include "core/base/sanitize.h"
+#include "core/base/wrap.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -87,28 +88,18 @@ expand_tabs(const char *s)
 	return g_string_free(out, FALSE);
 }
 
-/* Wrap one body line at width columns. */
+/* Wrap one body line at width columns (core/base/wrap.h): between
+ * words, the quote prefix repeated, URLs and Message-IDs whole. */
 static void
 add_wrapped(struct thread *th, int msg, int indent, int width,
 	    dc_role_t role, const char *text, int block)
 {
-	const char *p = text;
+	GPtrArray *pieces = dc_wrap_line(text, width);
+	guint i;
 
-	if (!*p) {
-		add_line(th, msg, indent, role, NULL, "", block);
-		return;
-	}
-	while (*p) {
-		size_t n = dc_prefix_for_width(p, width);
-		char *piece;
-
-		if (!n)
-			n = g_utf8_next_char(p) - p;
-		piece = g_strndup(p, n);
-		add_line(th, msg, indent, role, NULL, piece, block);
-		g_free(piece);
-		p += n;
-	}
+	for (i = 0; i < pieces->len; i++)
+		add_line(th, msg, indent, role, NULL, pieces->pdata[i], block);
+	g_ptr_array_unref(pieces);
 }
 
 static int

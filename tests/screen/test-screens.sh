@@ -4,7 +4,9 @@
 # dumps is compared with tests/screen/expected/DUMP.txt.
 #   UPDATE=1 sh tests/screen/test-screens.sh   rewrites the expectations
 # A "# query: Q" line in a script opens the list on Q instead of the
-# default query.  Dates print in UTC and the clock is fixed.
+# default query; "# config: LINE" lines are its decorum configuration
+# (@HERE@ is this directory).  Dates print in UTC and the clock is fixed.
+# The messages in tests/screen/mail/*.eml are indexed with the demo.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
@@ -36,6 +38,9 @@ sed -i 's/cafe\\u0301/cafe\xcc\x81/' "$T/mail/cur/1796000000.M1P1.screen:2,S"
 printf 'From: "Mallory %s[31mRED%s[0m" <mallory@example.com>\nTo: someone@example.org\nSubject: hostile-test %s[2J%s]0;pwned%s report \342\200\256gnp.exe\342\200\254 zero\342\200\213width\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <hostile-test@example.com>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n\nBody with %s[1;31mcolour%s[0m, a title %s]0;owned%s, a bidi \342\200\256override\342\200\254 and a BOM \357\273\277.\n> quoted %s[2J clear\n' \
 	"$esc" "$esc" "$esc" "$esc" "$bel" "$esc" "$esc" "$esc" "$bel" "$esc" \
 	>"$T/mail/cur/1796100000.M2P2.screen:2,S"
+for f in "$HERE"/mail/*.eml; do
+	cp "$f" "$T/mail/cur/$(basename "$f" .eml):2,S"
+done
 notmuch new --quiet >/dev/null 2>&1 || { fail "index the extra reports"; exit 1; }
 
 mkdir -p "$T/dumps"
@@ -43,6 +48,9 @@ for script in "$HERE"/*.keys; do
 	name=$(basename "$script" .keys)
 	query=$(sed -n 's/^# query: //p' "$script")
 	export DECORUM_STORE="$T/store-$name/decorum.db"
+	sed -n 's/^# config: //p' "$script" | sed "s|@HERE@|$HERE|g" \
+		>"$T/config-$name"
+	export DECORUM_CONFIG="$T/config-$name"
 	if ! "$DECORUM" tui --script "$script" --dump-dir "$T/dumps" \
 		${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"
