@@ -508,6 +508,8 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
 	case ACT_DOC: dc_view_doc_show(t); break;
 	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
+	case ACT_PANEL_DOWN:
+	case ACT_PANEL_UP: t->panel->ops->request(t->panel, t, a, arg); break;
 	case ACT_ADMONITION:
 		dc_case_tag_thread(t, DC_KIND_ADMONITION, arg);
 		break;
