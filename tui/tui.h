@@ -96,6 +96,10 @@ dc_view_t *dc_view_list_new(dc_tui_t *t, const char *query);
 void dc_view_list_query(dc_view_t *v, dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
+/* The thread with the cursor on its first message matching query (a
+ * notmuch query: the list's, or id:MSGID); NULL: on the first. */
+dc_view_t *dc_view_thread_new_at(dc_tui_t *t, const char *thread_id,
+				 const char *query);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
 /* The kernel documentation section l (core/docs/doclink.h) as a pager. */
 struct dc_doclink;

@@ -26,6 +26,9 @@ struct line {
 
 struct thread {
 	char *thread_id;
+	char *query;   /* what it was opened from: the cursor starts at the
+			* first message matching it */
+	int start_msg; /* that message, until the first draw */
 	dc_thread_t *thread;
 	char *error;
 	GArray *lines; /* struct line */
@@ -235,9 +238,11 @@ thread_load(struct thread *th, dc_tui_t *t)
 	dc_thread_free(th->thread);
 	th->thread = NULL;
 	g_clear_pointer(&th->error, g_free);
-	if (dc_mail_thread(t->mail, th->thread_id, 1, &th->thread, &err) !=
-	    DC_OK)
+	if (dc_mail_thread_matching(t->mail, th->thread_id, th->query, 1,
+				    &th->thread, &err) != DC_OK)
 		th->error = g_strdup(err.msg);
+	else if (th->query)
+		th->start_msg = dc_thread_first_match(th->thread);
 	th->built_width = 0;
 }
 
@@ -256,14 +261,20 @@ thread_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 	if (th->built_width != a.w) {
 		int msg = th->lines->len ?
 			g_array_index(th->lines, struct line, th->cursor).msg :
-			0;
+			th->start_msg;
 
 		build_lines(th, a.w);
-		/* Keep the cursor on its message across a resize. */
+		/* Keep the cursor on its message across a resize; the
+		 * first time, on the message the search matched. */
 		th->cursor = 0;
 		while (th->cursor + 1 < (int)th->lines->len &&
 		       g_array_index(th->lines, struct line, th->cursor).msg <
 			       msg)
+			th->cursor++;
+		/* Not on the blank line that parts it from the one before. */
+		if (th->cursor > 0 && th->cursor + 1 < (int)th->lines->len &&
+		    !*g_array_index(th->lines, struct line, th->cursor).text &&
+		    !g_array_index(th->lines, struct line, th->cursor).label)
 			th->cursor++;
 		th->top = th->cursor;
 	}
@@ -429,6 +440,7 @@ thread_done(dc_view_t *v)
 	g_hash_table_destroy(th->unfolded);
 	g_free(th->error);
 	g_free(th->thread_id);
+	g_free(th->query);
 	g_free(th);
 }
 
@@ -445,9 +457,16 @@ static const dc_view_ops_t thread_ops = {
 dc_view_t *
 dc_view_thread_new(dc_tui_t *t, const char *thread_id)
 {
+	return dc_view_thread_new_at(t, thread_id, NULL);
+}
+
+dc_view_t *
+dc_view_thread_new_at(dc_tui_t *t, const char *thread_id, const char *query)
+{
 	struct thread *th = g_new0(struct thread, 1);
 
 	th->thread_id = g_strdup(thread_id);
+	th->query = query && *query ? g_strdup(query) : NULL;
 	th->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
 	g_array_set_clear_func(th->lines, line_clear);
 	th->unfolded = g_hash_table_new(NULL, NULL);

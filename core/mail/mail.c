@@ -1175,6 +1175,14 @@ dc_status_t
 dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 	       dc_thread_t **out, dc_error_t *err)
 {
+	return dc_mail_thread_matching(m, thread_id, NULL, bodies, out, err);
+}
+
+dc_status_t
+dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
+			const char *query, int bodies, dc_thread_t **out,
+			dc_error_t *err)
+{
 	const char *id = dc_thread_id_bare(thread_id);
 	notmuch_threads_t *threads = NULL;
 	notmuch_query_t *q = NULL;
@@ -1188,6 +1196,20 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			       "'%s' is not a thread id (16 hex digits, "
 			       "optionally prefixed with thread:)",
 			       thread_id);
+	/* Within the thread, notmuch flags the messages that match the
+	 * query; when none does any more (or the query is bad), the
+	 * thread is loaded as it is, every message flagged. */
+	if (query && *query) {
+		qs = g_strdup_printf("thread:%s and (%s)", id, query);
+		st = thread_search(m, qs, 1, &q, &threads);
+		g_free(qs);
+		if (st == NOTMUCH_STATUS_SUCCESS &&
+		    notmuch_threads_valid(threads))
+			goto found;
+		if (q)
+			notmuch_query_destroy(q);
+		q = NULL;
+	}
 	qs = g_strconcat("thread:", id, NULL);
 	st = thread_search(m, qs, 1, &q, &threads);
 	/* A thread whose every message has an excluded tag (deleted,
@@ -1203,6 +1225,7 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 		notmuch_query_destroy(q);
 		return dc_fail(err, DC_E_NOT_FOUND, "no thread %s", id);
 	}
+found:
 	t = g_new0(dc_thread_t, 1);
 	{
 		notmuch_thread_t *nt = notmuch_threads_get(threads);
@@ -1216,6 +1239,18 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 	notmuch_query_destroy(q);
 	*out = t;
 	return DC_OK;
+}
+
+int
+dc_thread_first_match(const dc_thread_t *t)
+{
+	guint i;
+
+	for (i = 0; t && i < t->messages->len; i++)
+		if (((const dc_message_t *)t->messages->pdata[i])->flags &
+		    DC_MSG_MATCHED)
+			return (int)i;
+	return 0;
 }
 
 void

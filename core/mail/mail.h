@@ -140,6 +140,17 @@ typedef struct dc_thread {
  */
 dc_status_t dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			   dc_thread_t **out, dc_error_t *err);
+/*
+ * The same, with DC_MSG_MATCHED on the messages that match query (a
+ * notmuch query, the list's), so that a thread opened from a search can
+ * start at its first match; with no query, or when no message matches it
+ * any more, as dc_mail_thread() (every message flagged).
+ */
+dc_status_t dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
+				    const char *query, int bodies,
+				    dc_thread_t **out, dc_error_t *err);
+/* The first message flagged DC_MSG_MATCHED (its index), or 0. */
+int dc_thread_first_match(const dc_thread_t *t);
 void dc_thread_free(dc_thread_t *t);
 
 /* Strip a leading "thread:"; returns a pointer into id. */

@@ -274,6 +274,39 @@ test_thread_order_and_depth(void **state)
 	g_free(tid);
 }
 
+/* A thread opened from a search knows which of its messages matched. */
+static void
+test_thread_matching(void **state)
+{
+	struct fixture *f = *state;
+	char *tid = thread_of(f, "id:root@example.org");
+	dc_thread_t *t = NULL;
+
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid,
+						 "id:nested@example.org", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(t->messages->len, 4);
+	assert_int_equal(dc_thread_first_match(t), 2);
+	assert_false(((dc_message_t *)t->messages->pdata[0])->flags &
+		     DC_MSG_MATCHED);
+	dc_thread_free(t);
+	/* A query that matches nothing in it any more: the whole thread. */
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid,
+						 "id:other@example.org", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(t->messages->len, 4);
+	assert_int_equal(dc_thread_first_match(t), 0);
+	dc_thread_free(t);
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid, "from:sam", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(dc_thread_first_match(t), 1); /* reply-a */
+	dc_thread_free(t);
+	g_free(tid);
+}
+
 static dc_message_t *
 message_by_id(dc_thread_t *t, const char *id)
 {
@@ -453,6 +486,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_search_bad_query, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_search_signed_terms, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_thread_matching, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_thread_order_and_depth,
 						setup, teardown),
