@@ -7,6 +7,8 @@
  */
 #include <string.h>
 
+#include "core/mail/anchor.h"
+#include "core/mail/link.h"
 #include "core/privacy/privacy.h"
 #include "core/base/sanitize.h"
 #include "core/base/wrap.h"
@@ -350,6 +352,68 @@ toggle_fold(struct thread *th, dc_tui_t *t)
 	}
 }
 
+/* id:"MSGID", quoted for notmuch (g_free). */
+static char *
+id_query(const char *msgid)
+{
+	GString *q = g_string_new("id:\"");
+	const char *p;
+
+	for (p = msgid; *p; p++) {
+		if (*p == '"')
+			g_string_append_c(q, '"');
+		g_string_append_c(q, *p);
+	}
+	g_string_append_c(q, '"');
+	return g_string_free(q, FALSE);
+}
+
+/* Enter on a lore link or a <message-id>: open the thread it names, at
+ * that message (here, when it is of this thread).  0 when the line names
+ * no message. */
+static int
+follow_link(struct thread *th, dc_tui_t *t)
+{
+	char *id, *tid, *q;
+	guint i;
+
+	if (!th->lines->len)
+		return 0;
+	id = dc_link_message_id(
+		g_array_index(th->lines, struct line, th->cursor).text);
+	if (!id)
+		return 0;
+	tid = dc_anchor_thread_of(dc_mail_notmuch(t->mail), id);
+	if (!tid) {
+		dc_tui_error(t, "<%s> is not in the index", id);
+		g_free(id);
+		return 1;
+	}
+	if (th->thread && !strcmp(tid, th->thread->thread_id)) {
+		for (i = 0; i < th->thread->messages->len; i++) {
+			const dc_message_t *m = th->thread->messages->pdata[i];
+
+			if (!g_strcmp0(m->message_id, id))
+				break;
+		}
+		th->cursor = 0;
+		while (th->cursor + 1 < (int)th->lines->len &&
+		       line_msg(th, th->cursor) < (int)i)
+			th->cursor++;
+		if (th->cursor > 0 &&
+		    !*g_array_index(th->lines, struct line, th->cursor).text)
+			th->cursor++;
+		th->top = th->cursor;
+	} else {
+		q = id_query(id);
+		dc_tui_push(t, dc_view_thread_new_at(t, tid, q));
+		g_free(q);
+	}
+	g_free(tid);
+	g_free(id);
+	return 1;
+}
+
 static int
 thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
@@ -362,8 +426,12 @@ thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_PREVIOUS:
 		goto_message(th, -1);
 		return 1;
-	case ACT_TOGGLE_QUOTES:
 	case ACT_ENTER:
+		if (follow_link(th, t))
+			return 1;
+		toggle_fold(th, t);
+		return 1;
+	case ACT_TOGGLE_QUOTES:
 		toggle_fold(th, t);
 		return 1;
 	case ACT_REFRESH:
