@@ -43,6 +43,8 @@ CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
 	     core/mail/mirror.c core/mail/mirror-write.c core/mail/fsck.c
 # Message references in text (lore links, <message-id>).
 CORE_SRC  += core/mail/link.c
+# text/html bodies as text: a filter command or the built-in converter.
+CORE_SRC  += core/mail/html.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
