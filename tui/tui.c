@@ -14,6 +14,7 @@
 #include "core/case/action.h"
 #include "core/case/case.h"
 #include "core/base/clock.h"
+#include "core/mail/html.h"
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
@@ -627,6 +628,7 @@ tui_free(dc_tui_t *t)
 	dc_close_store(t->store);
 	dc_mail_close(t->mail);
 	dc_config_free(t->cfg);
+	g_free(t->html_filter);
 	g_free(t->actor);
 	dc_screen_free(t->scr);
 	g_string_free(t->message, TRUE);
@@ -653,6 +655,9 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->show_panel = 1;
 	t->generation = 1;
 	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
+	t->html_filter =
+		dc_html_filter_choose(dc_config_get(t->cfg, "mime", "html"));
+	t->mail_opts.html_filter = t->html_filter;
 	if (dc_mail_open(&t->mail_opts, &t->mail, err) != DC_OK) {
 		tui_free(t);
 		return NULL;

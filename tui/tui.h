@@ -66,6 +66,7 @@ struct dc_tui {
 	dc_mail_t *mail;
 	dc_store_t *store; /* NULL until the first case, or unreadable */
 	dc_config_t *cfg;
+	char *html_filter; /* [mime] html as chosen; mail_opts points here */
 	char *actor; /* who acts: recorded with every event */
 	dc_screen_t *scr;
 	GPtrArray *views; /* dc_view_t *, the top one last */

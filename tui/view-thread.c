@@ -220,6 +220,9 @@ build_lines(struct thread *th, int width)
 			g_free(text);
 			g_free(size);
 		}
+		if (m->flags & DC_MSG_HTML)
+			add_header(th, i, indent, "Body: ",
+				   "text/html, shown as text");
 		if (m->flags & DC_MSG_UNREADABLE)
 			add_line(th, i, indent, DC_ROLE_ERROR, NULL,
 				 "[the message file cannot be read]", 0);

@@ -21,6 +21,9 @@ typedef struct dc_mail_opts {
 	const char *db_path;     /* --db: a bare database, no config file */
 	const char *profile;     /* NULL: $NOTMUCH_PROFILE or the default */
 	int writable;
+	/* The command that shows text/html as text ([mime] html, see
+	 * dc_html_filter_choose()); NULL: the built-in converter. */
+	const char *html_filter;
 } dc_mail_opts_t;
 
 /*
@@ -103,6 +106,7 @@ enum {
 	DC_MSG_UNREADABLE = 1 << 0, /* the file is missing or unreadable */
 	DC_MSG_MALFORMED = 1 << 1,  /* GMime could not parse it as a message */
 	DC_MSG_MATCHED = 1 << 2,
+	DC_MSG_HTML = 1 << 3, /* the body has text/html shown as text */
 };
 
 typedef struct dc_attachment {
