@@ -132,29 +132,28 @@ put(struct out *o, const char *s, size_t len, int w)
 	o->has_text = 1;
 }
 
-/* A word wider than a line: as much as fits on each line. */
+/* A word wider than a line: as much as fits on each line, cluster by
+ * cluster (linear: a hostile megabyte without a space costs one pass). */
 static void
 put_split(struct out *o, const struct tok *t, int width)
 {
-	char *word = g_strndup(t->s, t->len);
-	const char *p = word;
+	const char *p = t->s, *end = t->s + t->len;
 
-	while (*p) {
-		size_t n;
-		char *piece;
-		int w;
+	if (o->has_text)
+		flush(o);
+	while (p < end) {
+		int cw;
+		size_t n = dc_cluster_next(p, &cw);
 
-		if (o->has_text)
+		if (!n || p + n > end)
+			n = end - p;
+		/* At least one cluster a line, even a wide one in one
+		 * column. */
+		if (o->has_text && o->cur_w + cw > width)
 			flush(o);
-		n = dc_prefix_for_width(p, width - o->cur_w);
-		if (!n) /* a wide character in one column */
-			n = dc_cluster_next(p, &w);
-		piece = g_strndup(p, n);
-		put(o, piece, n, dc_display_width(piece));
-		g_free(piece);
+		put(o, p, n, cw);
 		p += n;
 	}
-	g_free(word);
 }
 
 GPtrArray *

@@ -377,6 +377,8 @@ dc_html_to_text(const char *html, size_t len)
 {
 	struct conv cv = { .out = g_string_new(NULL), .line_start = 1 };
 	const char *p = html, *end = html + len;
+	GHashTable *no_end = g_hash_table_new_full(g_str_hash, g_str_equal,
+						   g_free, NULL);
 	char *r;
 
 	while (p < end) {
@@ -408,7 +410,7 @@ dc_html_to_text(const char *html, size_t len)
 		for (n = 0; te + n < end && n + 1 < sizeof(name) &&
 			    g_ascii_isalnum(te[n]);
 		     n++)
-			name[n] = te[n];
+			name[n] = g_ascii_tolower(te[n]);
 		name[n] = '\0';
 		if (!n || !g_ascii_isalpha(name[0])) {
 			/* A lone '<' is text. */
@@ -423,14 +425,21 @@ dc_html_to_text(const char *html, size_t len)
 			    gt > attrs && gt[-1] == '>' ? gt - 1 : gt);
 			p = gt;
 		}
-		if (!closing && is_tag(name, dropped)) {
+		if (!closing && is_tag(name, dropped) &&
+		    !g_hash_table_contains(no_end, name)) {
 			const char *after = skip_to_end_tag(p, end, name);
 
+			/* Never look again for an end tag that is not there:
+			 * a thousand <script>s must not cost a thousand
+			 * passes. */
 			if (after)
 				p = after;
+			else
+				g_hash_table_add(no_end, g_strdup(name));
 		}
 	}
 	link_end(&cv);
+	g_hash_table_destroy(no_end);
 	r = tidy(cv.out->str);
 	g_string_free(cv.out, TRUE);
 	return r;

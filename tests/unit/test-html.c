@@ -94,6 +94,27 @@ test_links_and_images(void **state)
 	CHECK("<img src=x alt=\"a chart\"> <img src=y>", "[image: a chart]\n");
 }
 
+/* Hostile shapes stay linear and lose nothing: many unclosed <script>s,
+ * an unclosed quote, an unclosed comment. */
+static void
+test_hostile(void **state)
+{
+	GString *h = g_string_new(NULL);
+	char *out;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 100000; i++)
+		g_string_append(h, "<script>x ");
+	out = dc_html_to_text(h->str, h->len);
+	assert_int_equal(strlen(out), 100000 * 2);
+	g_free(out);
+	g_string_free(h, TRUE);
+	CHECK("before<a title=\"never closed>after", "before\n");
+	CHECK("before<!-- never closed", "before\n");
+	CHECK("<p>a</p\n>b<P>c", "a\n\nb\n\nc\n");
+}
+
 static char *
 stand_in(const char *body)
 {
@@ -218,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_dropped),
 		cmocka_unit_test(test_entities),
 		cmocka_unit_test(test_links_and_images),
+		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_filter_bounded),
 		cmocka_unit_test(test_choose),

@@ -119,6 +119,26 @@ test_wide(void **state)
 	      "> 引用された|> 日本語の文|> 章です");
 }
 
+/* A megabyte without a space (hostile mail): lines of exactly the width. */
+static void
+test_long_word(void **state)
+{
+	size_t n = 1 << 20, i;
+	char *big = g_malloc(n + 1);
+	GPtrArray *l;
+
+	(void)state;
+	memset(big, 'x', n);
+	big[n] = '\0';
+	l = dc_wrap_line(big, 80);
+	assert_int_equal(l->len, (n + 79) / 80);
+	for (i = 0; i + 1 < l->len; i++)
+		assert_int_equal(strlen(l->pdata[i]), 80);
+	assert_int_equal(strlen(l->pdata[l->len - 1]), n % 80);
+	g_ptr_array_unref(l);
+	g_free(big);
+}
+
 /* Every line fits, unless it is one unbreakable word; nothing is lost. */
 static void
 test_fits(void **state)
@@ -177,7 +197,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_words),  cmocka_unit_test(test_quotes),
 		cmocka_unit_test(test_urls),   cmocka_unit_test(test_wide),
-		cmocka_unit_test(test_fits),
+		cmocka_unit_test(test_fits),   cmocka_unit_test(test_long_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
