@@ -34,11 +34,17 @@ BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 	     core/base/config.c core/base/clock.c core/base/safefile.c \
 	     core/base/testhook.c
 BASE_SRC  += core/base/sprinter.c core/base/choice.c core/base/history.c
+# Wrapping text at display width (message bodies).
+BASE_SRC  += core/base/wrap.c
 STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
 CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
 	     core/mail/mirror.c core/mail/mirror-write.c core/mail/fsck.c
+# Message references in text (lore links, <message-id>).
+CORE_SRC  += core/mail/link.c
+# text/html bodies as text: a filter command or the built-in converter.
+CORE_SRC  += core/mail/html.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \

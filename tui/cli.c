@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/base/config.h"
 #include "core/case/access.h"
+#include "core/mail/html.h"
 #include "core/mail/mirror.h"
 #include "tui/cli.h"
 
@@ -62,6 +64,23 @@ say_not_updated(dc_cli_t *cli, const dc_error_t *err, int queued)
 		err->msg, queued, queued == 1 ? "" : "s");
 }
 
+/* [mime] html of decorum's configuration, as the TUI reads it. */
+static const char *
+cli_html_filter(void)
+{
+	static char *filter;
+	static int read;
+
+	if (!read) {
+		char *v = dc_config_value(NULL, "mime", "html");
+
+		filter = dc_html_filter_choose(v);
+		g_free(v);
+		read = 1;
+	}
+	return filter;
+}
+
 dc_status_t
 dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 		 dc_mail_t **out, dc_error_t *err)
@@ -71,6 +90,7 @@ dc_cli_open_mail(dc_cli_t *cli, dc_store_t *store, int writable,
 		.db_path = cli->db_path,
 		.profile = cli->profile,
 		.writable = writable,
+		.html_filter = cli_html_filter(),
 	};
 	dc_error_t ferr = { 0 };
 	dc_status_t st;

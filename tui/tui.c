@@ -15,6 +15,7 @@
 #include "core/case/case.h"
 #include "core/base/clock.h"
 #include "core/base/history.h"
+#include "core/mail/html.h"
 #include "core/mail/mirror.h"
 #include "core/base/sanitize.h"
 #include "tui/draw.h"
@@ -494,6 +495,7 @@ search(dc_tui_t *t, const char *arg)
 	while (t->views->len > 1 && !dc_view_is_list(top_view(t)))
 		pop_view(t);
 	dc_tui_push(t, dc_view_list_new(t, q));
+	dc_view_list_searched(top_view(t), t);
 	g_free(q);
 }
 
@@ -569,6 +571,8 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
 	case ACT_DOC: dc_view_doc_show(t); break;
 	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
+	case ACT_PANEL_DOWN:
+	case ACT_PANEL_UP: t->panel->ops->request(t->panel, t, a, arg); break;
 	case ACT_ADMONITION:
 		dc_case_tag_thread(t, DC_KIND_ADMONITION, arg);
 		break;
@@ -688,6 +692,7 @@ tui_free(dc_tui_t *t)
 	dc_close_store(t->store);
 	dc_mail_close(t->mail);
 	dc_config_free(t->cfg);
+	g_free(t->html_filter);
 	g_free(t->actor);
 	dc_screen_free(t->scr);
 	g_string_free(t->message, TRUE);
@@ -719,6 +724,9 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 	t->show_panel = 1;
 	t->generation = 1;
 	t->cfg = dc_config_load(getenv("DECORUM_CONFIG"));
+	t->html_filter =
+		dc_html_filter_choose(dc_config_get(t->cfg, "mime", "html"));
+	t->mail_opts.html_filter = t->html_filter;
 	if (dc_mail_open(&t->mail_opts, &t->mail, err) != DC_OK) {
 		tui_free(t);
 		return NULL;

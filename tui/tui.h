@@ -66,6 +66,7 @@ struct dc_tui {
 	dc_mail_t *mail;
 	dc_store_t *store; /* NULL until the first case, or unreadable */
 	dc_config_t *cfg;
+	char *html_filter; /* [mime] html as chosen; mail_opts points here */
 	char *actor; /* who acts: recorded with every event */
 	dc_screen_t *scr;
 	GPtrArray *views; /* dc_view_t *, the top one last */
@@ -98,7 +99,13 @@ struct dc_tui {
 dc_view_t *dc_view_list_new(dc_tui_t *t, const char *query);
 const char *dc_view_list_get_query(dc_view_t *v);
 int dc_view_is_list(const dc_view_t *v);
+/* After a / search pushed list v: an id: search opens its message. */
+void dc_view_list_searched(dc_view_t *v, dc_tui_t *t);
 dc_view_t *dc_view_thread_new(dc_tui_t *t, const char *thread_id);
+/* The thread with the cursor on its first message matching query (a
+ * notmuch query: the list's, or id:MSGID); NULL: on the first. */
+dc_view_t *dc_view_thread_new_at(dc_tui_t *t, const char *thread_id,
+				 const char *query);
 dc_view_t *dc_view_help_new(dc_tui_t *t);
 /* The kernel documentation section l (core/docs/doclink.h) as a pager. */
 struct dc_doclink;

@@ -35,6 +35,8 @@ struct panel {
 	GPtrArray *lines;   /* line_t *: everything but the history */
 	GPtrArray *history; /* line_t *, oldest first */
 	char *error;
+	char *scrolled_thread; /* the thread top is about */
+	int top;	       /* rows scrolled off under the heading */
 };
 
 static void
@@ -428,21 +430,47 @@ draw_none(struct panel *p, dc_screen_t *s, int y, int x, int w)
 		g_free(keys[i]);
 }
 
-/* Draw a line, cut at w columns, or wrapped at wrap columns (0: cut) with
- * the rest indented; returns the next free row. */
-static int
-draw_line(dc_screen_t *s, int y, int end, int x, int w, const line_t *l,
-	  int wrap)
+/* One row of the panel as drawn: a line or a piece of a wrapped one. */
+typedef struct row {
+	dc_role_t role;
+	int indent;
+	char *text;
+} row_t;
+
+static void
+row_free(gpointer p)
+{
+	row_t *r = p;
+
+	g_free(r->text);
+	g_free(r);
+}
+
+static void
+add_row(GPtrArray *rows, dc_role_t role, int indent, const char *text)
+{
+	row_t *r = g_new0(row_t, 1);
+
+	r->role = role;
+	r->indent = indent;
+	r->text = g_strdup(text);
+	g_ptr_array_add(rows, r);
+}
+
+/* A line as rows: one, cut when drawn, or wrapped at wrap columns (0:
+ * cut) with the rest indented. */
+static void
+line_rows(GPtrArray *rows, const line_t *l, int wrap)
 {
 	char *san;
 	const char *q;
 
-	if (!wrap || dc_display_width(l->text) <= w) {
-		dc_draw_text(s, y, x, w, l->text, l->role);
-		return y + 1;
+	if (!wrap || dc_display_width(l->text) <= wrap) {
+		add_row(rows, l->role, 0, l->text);
+		return;
 	}
 	san = dc_sanitize_line(l->text);
-	for (q = san; *q && y < end; y++) {
+	for (q = san; *q;) {
 		int ind = q == san ? 0 : 2;
 		size_t n = dc_prefix_for_width(q, wrap - ind), sp;
 		char *piece;
@@ -455,23 +483,57 @@ draw_line(dc_screen_t *s, int y, int end, int x, int w, const line_t *l,
 		if (q[n] && sp > 0)
 			n = sp;
 		piece = g_strndup(q, n);
-		dc_draw_text(s, y, x + ind, w - ind, piece, l->role);
+		add_row(rows, l->role, ind, piece);
 		g_free(piece);
 		q += n;
 	}
 	g_free(san);
-	return y;
 }
 
-/* The rows draw_line() takes for a line. */
-static int
-pieces(const line_t *l, int wrap)
+/* Everything under the panel's heading, as rows. */
+static GPtrArray *
+panel_rows(struct panel *p, int wrap)
 {
-	int cols = dc_display_width(l->text);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(row_free);
+	const char *next = dc_case_next_states(p->c->state);
+	guint i;
 
-	if (!wrap || cols <= wrap)
-		return 1;
-	return 1 + (cols - wrap + wrap - 3) / (wrap - 2);
+	if (wrap && *next) {
+		line_t l = { DC_ROLE_NORMAL, g_strdup_printf("Next: %s", next) };
+
+		line_rows(rows, &l, wrap);
+		g_free(l.text);
+	}
+	for (i = 0; i < p->lines->len; i++)
+		line_rows(rows, p->lines->pdata[i], wrap);
+	/* The history, newest last. */
+	for (i = 0; i < p->history->len; i++)
+		line_rows(rows, p->history->pdata[i], wrap);
+	return rows;
+}
+
+/* " 3-9/20 J/K " for the right of the heading when the rows do not fit
+ * (g_free), or NULL. */
+static char *
+scroll_hint(int first, int shown, int n)
+{
+	char *down = dc_keymap_keys(ACT_PANEL_DOWN);
+	char *up = dc_keymap_keys(ACT_PANEL_UP), *sp, *hint;
+
+	if (n <= shown || shown <= 0) {
+		g_free(down);
+		g_free(up);
+		return NULL;
+	}
+	if ((sp = strchr(down, ' ')))
+		*sp = '\0';
+	if ((sp = strchr(up, ' ')))
+		*sp = '\0';
+	hint = g_strdup_printf(" %d-%d/%d %s%s%s ", first + 1, first + shown, n,
+			       down, *down && *up ? "/" : "", up);
+	g_free(down);
+	g_free(up);
+	return hint;
 }
 
 static void
@@ -481,12 +543,19 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 	dc_view_t *top = t->views->pdata[t->views->len - 1];
 	dc_screen_t *s = t->scr;
 	dc_thread_ref_t ref;
-	int x = r.x, w = r.w, y = r.y, end = r.y + r.h, i, first, n, wrap;
+	int x = r.x, w = r.w, y = r.y, end = r.y + r.h, i, wrap, h, n, right;
 	const char *next;
+	GPtrArray *rows;
+	char *hint;
 
 	if (!top->ops->current || !top->ops->current(top, t, &ref))
 		return;
 	panel_load(p, t, ref.thread_id);
+	if (g_strcmp0(p->scrolled_thread, ref.thread_id)) {
+		g_free(p->scrolled_thread);
+		p->scrolled_thread = g_strdup(ref.thread_id);
+		p->top = 0;
+	}
 	if (r.x > 0) {
 		for (i = 0; i < r.h; i++)
 			dc_draw_text(s, r.y + i, r.x, 1, "│", DC_ROLE_GROUP);
@@ -494,42 +563,54 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 		w -= 2;
 	}
 	dc_draw_fill(s, y, x, w, DC_ROLE_STATUS);
+	v->page = 0;
 	if (!p->c) {
 		draw_none(p, s, y, x, w);
 		return;
 	}
+	/* Beside the list there is height to spare: wrap long lines, and
+	 * the states the case may go to get their own.  Under the heading
+	 * the rest scrolls (J, K), inside the panel's rectangle: never over
+	 * the view or the status bar. */
+	wrap = r.x > 0 && r.w > 12 ? r.w - 2 : 0;
+	rows = panel_rows(p, wrap);
+	n = rows->len;
+	h = end - y - 1;
+	v->page = h;
+	if (p->top > n - h)
+		p->top = n - h;
+	if (p->top < 0)
+		p->top = 0;
+	hint = scroll_hint(p->top, h, n);
+	if (hint) {
+		int hw = dc_display_width(hint);
+
+		if (hw < w / 2) {
+			dc_draw_text(s, y, r.x + r.w - hw, hw, hint,
+				     DC_ROLE_STATUS);
+			w -= hw;
+		}
+		g_free(hint);
+	}
+	right = x + w;
 	x += dc_draw_printf(s, y, x, w, DC_ROLE_STATUS, "Case #%" G_GINT64_FORMAT
 			    " ", (gint64)p->c->id);
-	w = r.x + r.w - x;
-	x += dc_draw_text(s, y, x, w, dc_kind_label(p->c->kind),
+	x += dc_draw_text(s, y, x, right - x, dc_kind_label(p->c->kind),
 			  kind_role(p->c->kind));
-	w = r.x + r.w - x;
-	/* Beside the list there is height to spare: wrap long lines, and
-	 * the states the case may go to get their own. */
-	wrap = r.x > 0 && r.w > 12 ? r.w - 2 : 0;
 	next = dc_case_next_states(p->c->state);
-	dc_draw_printf(s, y++, x, w, DC_ROLE_STATUS, "  state: %s%s%s%s",
-		       p->c->state, *next && !wrap ? " (next: " : "",
-		       wrap ? "" : next, *next && !wrap ? ")" : "");
+	dc_draw_printf(s, y++, x, right - x, DC_ROLE_STATUS,
+		       "  state: %s%s%s%s", p->c->state,
+		       *next && !wrap ? " (next: " : "", wrap ? "" : next,
+		       *next && !wrap ? ")" : "");
 	x = r.x + (r.x > 0 ? 2 : 0);
 	w = r.x + r.w - x;
-	if (wrap && *next && y < end) {
-		line_t l = { DC_ROLE_NORMAL, g_strdup_printf("Next: %s", next) };
+	for (i = 0; i < h && p->top + i < n; i++) {
+		const row_t *rw = rows->pdata[p->top + i];
 
-		y = draw_line(s, y, end, x, w, &l, wrap);
-		g_free(l.text);
+		dc_draw_text(s, y + i, x + rw->indent, w - rw->indent, rw->text,
+			     rw->role);
 	}
-	for (i = 0; i < (int)p->lines->len && y < end; i++)
-		y = draw_line(s, y, end, x, w, p->lines->pdata[i], wrap);
-	/* The history, newest last; the oldest give way when space is
-	 * short. */
-	for (first = (int)p->history->len, n = 0; first > 0; first--) {
-		n += pieces(p->history->pdata[first - 1], wrap);
-		if (n > end - y)
-			break;
-	}
-	for (i = first; i < (int)p->history->len && y < end; i++)
-		y = draw_line(s, y, end, x, w, p->history->pdata[i], wrap);
+	g_ptr_array_unref(rows);
 }
 
 int
@@ -543,10 +624,28 @@ dc_view_case_lines(dc_view_t *v, dc_tui_t *t, const char *thread_id)
 	return 1 + (int)p->lines->len + (int)p->history->len;
 }
 
+/* J, K: a page of the panel (one row less, to keep one's place). */
 static int
 panel_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
-	return 0;
+	struct panel *p = v->priv;
+	int page = v->page > 2 ? v->page - 1 : 1;
+
+	if (a != ACT_PANEL_DOWN && a != ACT_PANEL_UP)
+		return 0;
+	if (!t->show_panel) {
+		char *keys = dc_keymap_keys(ACT_TOGGLE_CASE);
+
+		dc_tui_message(t, "The case panel is hidden (%s shows it)",
+			       keys);
+		g_free(keys);
+		return 1;
+	}
+	p->top += a == ACT_PANEL_DOWN ? page : -page;
+	if (p->top < 0)
+		p->top = 0;
+	/* Drawing keeps it within the rows. */
+	return 1;
 }
 
 static void
@@ -561,6 +660,7 @@ panel_done(dc_view_t *v)
 	struct panel *p = v->priv;
 
 	panel_clear(p);
+	g_free(p->scrolled_thread);
 	g_free(p);
 }
 

@@ -293,7 +293,9 @@ list_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 		if (l->cursor < (int)l->rows->len) {
 			struct row *r = l->rows->pdata[l->cursor];
 
-			dc_tui_push(t, dc_view_thread_new(t, r->ts.thread_id));
+			/* At the first message the query matched. */
+			dc_tui_push(t, dc_view_thread_new_at(t, r->ts.thread_id,
+							     l->query));
 		}
 		return 1;
 	case ACT_REFRESH:
@@ -377,6 +379,29 @@ dc_view_is_list(const dc_view_t *v)
 	return v && v->ops == &list_ops;
 }
 
+/* id:X or mid:X alone (one term, maybe quoted). */
+static int
+names_one_message(const char *q)
+{
+	size_t n;
+
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "id:", 3))
+		q += 3;
+	else if (!strncmp(q, "mid:", 4))
+		q += 4;
+	else
+		return 0;
+	if (*q == '"') {
+		const char *end = strrchr(q + 1, '"');
+
+		return end && end > q + 1 && !end[1 + strspn(end + 1, " ")];
+	}
+	n = strcspn(q, " ");
+	return n > 0 && !q[n + strspn(q + n, " ")];
+}
+
 dc_view_t *
 dc_view_list_new(dc_tui_t *t, const char *query)
 {
@@ -386,4 +411,19 @@ dc_view_list_new(dc_tui_t *t, const char *query)
 	l->query = g_strdup(query);
 	list_start(l, t);
 	return dc_view_new(&list_ops, l);
+}
+
+/* The list v was just pushed for query. */
+void
+dc_view_list_searched(dc_view_t *v, dc_tui_t *t)
+{
+	struct list *l = v->priv;
+
+	/* A search for one message (id:MSGID) is a request to read it: its
+	 * thread opens at it, and q comes back to this list. */
+	if (names_one_message(l->query)) {
+		list_fill(l, t, 2);
+		if (l->rows->len == 1)
+			list_request(v, t, ACT_ENTER, NULL);
+	}
 }

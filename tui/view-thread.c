@@ -7,8 +7,11 @@
  */
 #include <string.h>
 
+#include "core/mail/anchor.h"
+#include "core/mail/link.h"
 #include "core/privacy/privacy.h"
 #include "core/base/sanitize.h"
+#include "core/base/wrap.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -25,6 +28,9 @@ struct line {
 
 struct thread {
 	char *thread_id;
+	char *query;   /* what it was opened from: the cursor starts at the
+			* first message matching it */
+	int start_msg; /* that message, until the first draw */
 	dc_thread_t *thread;
 	char *error;
 	GArray *lines; /* struct line */
@@ -87,28 +93,18 @@ expand_tabs(const char *s)
 	return g_string_free(out, FALSE);
 }
 
-/* Wrap one body line at width columns. */
+/* Wrap one body line at width columns (core/base/wrap.h): between
+ * words, the quote prefix repeated, URLs and Message-IDs whole. */
 static void
 add_wrapped(struct thread *th, int msg, int indent, int width,
 	    dc_role_t role, const char *text, int block)
 {
-	const char *p = text;
+	GPtrArray *pieces = dc_wrap_line(text, width);
+	guint i;
 
-	if (!*p) {
-		add_line(th, msg, indent, role, NULL, "", block);
-		return;
-	}
-	while (*p) {
-		size_t n = dc_prefix_for_width(p, width);
-		char *piece;
-
-		if (!n)
-			n = g_utf8_next_char(p) - p;
-		piece = g_strndup(p, n);
-		add_line(th, msg, indent, role, NULL, piece, block);
-		g_free(piece);
-		p += n;
-	}
+	for (i = 0; i < pieces->len; i++)
+		add_line(th, msg, indent, role, NULL, pieces->pdata[i], block);
+	g_ptr_array_unref(pieces);
 }
 
 static int
@@ -224,6 +220,9 @@ build_lines(struct thread *th, int width)
 			g_free(text);
 			g_free(size);
 		}
+		if (m->flags & DC_MSG_HTML)
+			add_header(th, i, indent, "Body: ",
+				   "text/html, shown as text");
 		if (m->flags & DC_MSG_UNREADABLE)
 			add_line(th, i, indent, DC_ROLE_ERROR, NULL,
 				 "[the message file cannot be read]", 0);
@@ -244,9 +243,11 @@ thread_load(struct thread *th, dc_tui_t *t)
 	dc_thread_free(th->thread);
 	th->thread = NULL;
 	g_clear_pointer(&th->error, g_free);
-	if (dc_mail_thread(t->mail, th->thread_id, 1, &th->thread, &err) !=
-	    DC_OK)
+	if (dc_mail_thread_matching(t->mail, th->thread_id, th->query, 1,
+				    &th->thread, &err) != DC_OK)
 		th->error = g_strdup(err.msg);
+	else if (th->query)
+		th->start_msg = dc_thread_first_match(th->thread);
 	th->built_width = 0;
 }
 
@@ -265,14 +266,20 @@ thread_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 	if (th->built_width != a.w) {
 		int msg = th->lines->len ?
 			g_array_index(th->lines, struct line, th->cursor).msg :
-			0;
+			th->start_msg;
 
 		build_lines(th, a.w);
-		/* Keep the cursor on its message across a resize. */
+		/* Keep the cursor on its message across a resize; the
+		 * first time, on the message the search matched. */
 		th->cursor = 0;
 		while (th->cursor + 1 < (int)th->lines->len &&
 		       g_array_index(th->lines, struct line, th->cursor).msg <
 			       msg)
+			th->cursor++;
+		/* Not on the blank line that parts it from the one before. */
+		if (th->cursor > 0 && th->cursor + 1 < (int)th->lines->len &&
+		    !*g_array_index(th->lines, struct line, th->cursor).text &&
+		    !g_array_index(th->lines, struct line, th->cursor).label)
 			th->cursor++;
 		th->top = th->cursor;
 	}
@@ -348,6 +355,68 @@ toggle_fold(struct thread *th, dc_tui_t *t)
 	}
 }
 
+/* id:"MSGID", quoted for notmuch (g_free). */
+static char *
+id_query(const char *msgid)
+{
+	GString *q = g_string_new("id:\"");
+	const char *p;
+
+	for (p = msgid; *p; p++) {
+		if (*p == '"')
+			g_string_append_c(q, '"');
+		g_string_append_c(q, *p);
+	}
+	g_string_append_c(q, '"');
+	return g_string_free(q, FALSE);
+}
+
+/* Enter on a lore link or a <message-id>: open the thread it names, at
+ * that message (here, when it is of this thread).  0 when the line names
+ * no message. */
+static int
+follow_link(struct thread *th, dc_tui_t *t)
+{
+	char *id, *tid, *q;
+	guint i;
+
+	if (!th->lines->len)
+		return 0;
+	id = dc_link_message_id(
+		g_array_index(th->lines, struct line, th->cursor).text);
+	if (!id)
+		return 0;
+	tid = dc_anchor_thread_of(dc_mail_notmuch(t->mail), id);
+	if (!tid) {
+		dc_tui_error(t, "<%s> is not in the index", id);
+		g_free(id);
+		return 1;
+	}
+	if (th->thread && !strcmp(tid, th->thread->thread_id)) {
+		for (i = 0; i < th->thread->messages->len; i++) {
+			const dc_message_t *m = th->thread->messages->pdata[i];
+
+			if (!g_strcmp0(m->message_id, id))
+				break;
+		}
+		th->cursor = 0;
+		while (th->cursor + 1 < (int)th->lines->len &&
+		       line_msg(th, th->cursor) < (int)i)
+			th->cursor++;
+		if (th->cursor > 0 &&
+		    !*g_array_index(th->lines, struct line, th->cursor).text)
+			th->cursor++;
+		th->top = th->cursor;
+	} else {
+		q = id_query(id);
+		dc_tui_push(t, dc_view_thread_new_at(t, tid, q));
+		g_free(q);
+	}
+	g_free(tid);
+	g_free(id);
+	return 1;
+}
+
 static int
 thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
@@ -360,8 +429,12 @@ thread_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_PREVIOUS:
 		goto_message(th, -1);
 		return 1;
-	case ACT_TOGGLE_QUOTES:
 	case ACT_ENTER:
+		if (follow_link(th, t))
+			return 1;
+		toggle_fold(th, t);
+		return 1;
+	case ACT_TOGGLE_QUOTES:
 		toggle_fold(th, t);
 		return 1;
 	case ACT_REFRESH:
@@ -438,6 +511,7 @@ thread_done(dc_view_t *v)
 	g_hash_table_destroy(th->unfolded);
 	g_free(th->error);
 	g_free(th->thread_id);
+	g_free(th->query);
 	g_free(th);
 }
 
@@ -454,9 +528,16 @@ static const dc_view_ops_t thread_ops = {
 dc_view_t *
 dc_view_thread_new(dc_tui_t *t, const char *thread_id)
 {
+	return dc_view_thread_new_at(t, thread_id, NULL);
+}
+
+dc_view_t *
+dc_view_thread_new_at(dc_tui_t *t, const char *thread_id, const char *query)
+{
 	struct thread *th = g_new0(struct thread, 1);
 
 	th->thread_id = g_strdup(thread_id);
+	th->query = query && *query ? g_strdup(query) : NULL;
 	th->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
 	g_array_set_clear_func(th->lines, line_clear);
 	th->unfolded = g_hash_table_new(NULL, NULL);

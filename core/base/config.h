@@ -11,6 +11,8 @@
  *   escalation = red default bold
  *   [identity]
  *   address = maintainer@example.org
+ *   [mime]
+ *   html = w3m -dump -T text/html -I UTF-8 -O UTF-8
  *
  * Loading never fails and never exits: a line that cannot be read is left
  * out with a warning naming the file and the line, and the defaults stay in

@@ -486,6 +486,23 @@ dc_truncate_width(const char *utf8, int cols, int ellipsis)
 }
 
 size_t
+dc_cluster_next(const char *utf8, int *cols)
+{
+	size_t n;
+	int w = 0;
+
+	if (!utf8 || !*utf8) {
+		*cols = 0;
+		return 0;
+	}
+	/* Bounded: a caller walks a long line cluster by cluster.  A longer
+	 * run of marks goes on as clusters of width 0. */
+	n = cluster((const unsigned char *)utf8, strnlen(utf8, 256), &w);
+	*cols = w;
+	return n;
+}
+
+size_t
 dc_prefix_for_width(const char *utf8, int cols)
 {
 	int w;

@@ -95,4 +95,11 @@ char *dc_truncate_width(const char *utf8, int cols, int ellipsis);
  */
 size_t dc_prefix_for_width(const char *utf8, int cols);
 
+/*
+ * Byte length of the first cluster of utf8 (a character with its combining
+ * marks, an emoji sequence) and its display width in *cols, as
+ * dc_display_width() counts it; 0 at the end of the string.
+ */
+size_t dc_cluster_next(const char *utf8, int *cols);
+
 #endif

@@ -18,6 +18,7 @@ struct dc_mail {
 	notmuch_database_t *db;
 	notmuch_database_mode_t mode;
 	char *user_email;
+	char *html_filter;
 };
 
 /*
@@ -240,6 +241,7 @@ dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 	m->db = db;
 	m->mode = opts->writable ? NOTMUCH_DATABASE_MODE_READ_WRITE :
 				   NOTMUCH_DATABASE_MODE_READ_ONLY;
+	m->html_filter = g_strdup(opts->html_filter);
 	*out = m;
 	return DC_OK;
 }
@@ -251,6 +253,7 @@ dc_mail_close(dc_mail_t *m)
 		return;
 	notmuch_database_destroy(m->db);
 	g_free(m->user_email);
+	g_free(m->html_filter);
 	g_free(m);
 	if (--gmime_users == 0)
 		g_mime_shutdown();
@@ -1063,7 +1066,7 @@ nm_header(notmuch_message_t *nm, const char *name)
 }
 
 static dc_message_t *
-message_load(notmuch_message_t *nm, int depth, int bodies)
+message_load(dc_mail_t *m, notmuch_message_t *nm, int depth, int bodies)
 {
 	dc_message_t *msg = g_new0(dc_message_t, 1);
 
@@ -1079,7 +1082,8 @@ message_load(notmuch_message_t *nm, int depth, int bodies)
 	    matched)
 		msg->flags |= DC_MSG_MATCHED;
 	if (bodies)
-		dc_message_parse_file(msg, msg->filename);
+		dc_message_parse_file_html(msg, msg->filename,
+					   m->html_filter);
 	/* The index's copies, when there is no parse to give its own. */
 	if (!msg->from)
 		msg->from = g_strdup(nm_header(nm, "from"));
@@ -1116,7 +1120,8 @@ push_reversed(GArray *stack, notmuch_messages_t *list, int depth)
 /* Depth first with an explicit stack: a 5,000-message reply chain must not
  * exhaust the C stack. */
 static void
-thread_collect(dc_thread_t *t, notmuch_thread_t *nt, int bodies)
+thread_collect(dc_mail_t *m, dc_thread_t *t, notmuch_thread_t *nt,
+	       int bodies)
 {
 	GArray *stack = g_array_new(FALSE, FALSE, sizeof(struct pending));
 
@@ -1126,7 +1131,8 @@ thread_collect(dc_thread_t *t, notmuch_thread_t *nt, int bodies)
 			g_array_index(stack, struct pending, stack->len - 1);
 
 		g_array_set_size(stack, stack->len - 1);
-		g_ptr_array_add(t->messages, message_load(p.nm, p.depth, bodies));
+		g_ptr_array_add(t->messages,
+				message_load(m, p.nm, p.depth, bodies));
 		push_reversed(stack, notmuch_message_get_replies(p.nm),
 			      p.depth + 1);
 	}
@@ -1175,6 +1181,14 @@ dc_status_t
 dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 	       dc_thread_t **out, dc_error_t *err)
 {
+	return dc_mail_thread_matching(m, thread_id, NULL, bodies, out, err);
+}
+
+dc_status_t
+dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
+			const char *query, int bodies, dc_thread_t **out,
+			dc_error_t *err)
+{
 	const char *id = dc_thread_id_bare(thread_id);
 	notmuch_threads_t *threads = NULL;
 	notmuch_query_t *q = NULL;
@@ -1188,6 +1202,20 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			       "'%s' is not a thread id (16 hex digits, "
 			       "optionally prefixed with thread:)",
 			       thread_id);
+	/* Within the thread, notmuch flags the messages that match the
+	 * query; when none does any more (or the query is bad), the
+	 * thread is loaded as it is, every message flagged. */
+	if (query && *query) {
+		qs = g_strdup_printf("thread:%s and (%s)", id, query);
+		st = thread_search(m, qs, 1, &q, &threads);
+		g_free(qs);
+		if (st == NOTMUCH_STATUS_SUCCESS &&
+		    notmuch_threads_valid(threads))
+			goto found;
+		if (q)
+			notmuch_query_destroy(q);
+		q = NULL;
+	}
 	qs = g_strconcat("thread:", id, NULL);
 	st = thread_search(m, qs, 1, &q, &threads);
 	/* A thread whose every message has an excluded tag (deleted,
@@ -1203,6 +1231,7 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 		notmuch_query_destroy(q);
 		return dc_fail(err, DC_E_NOT_FOUND, "no thread %s", id);
 	}
+found:
 	t = g_new0(dc_thread_t, 1);
 	{
 		notmuch_thread_t *nt = notmuch_threads_get(threads);
@@ -1210,12 +1239,24 @@ dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 		t->thread_id = g_strdup(notmuch_thread_get_thread_id(nt));
 		t->subject = g_strdup(notmuch_thread_get_subject(nt));
 		t->messages = g_ptr_array_new_with_free_func(message_free_cb);
-		thread_collect(t, nt, bodies);
+		thread_collect(m, t, nt, bodies);
 		notmuch_thread_destroy(nt);
 	}
 	notmuch_query_destroy(q);
 	*out = t;
 	return DC_OK;
+}
+
+int
+dc_thread_first_match(const dc_thread_t *t)
+{
+	guint i;
+
+	for (i = 0; t && i < t->messages->len; i++)
+		if (((const dc_message_t *)t->messages->pdata[i])->flags &
+		    DC_MSG_MATCHED)
+			return (int)i;
+	return 0;
 }
 
 void

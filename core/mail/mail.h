@@ -21,6 +21,9 @@ typedef struct dc_mail_opts {
 	const char *db_path;     /* --db: a bare database, no config file */
 	const char *profile;     /* NULL: $NOTMUCH_PROFILE or the default */
 	int writable;
+	/* The command that shows text/html as text ([mime] html, see
+	 * dc_html_filter_choose()); NULL: the built-in converter. */
+	const char *html_filter;
 } dc_mail_opts_t;
 
 /*
@@ -103,6 +106,7 @@ enum {
 	DC_MSG_UNREADABLE = 1 << 0, /* the file is missing or unreadable */
 	DC_MSG_MALFORMED = 1 << 1,  /* GMime could not parse it as a message */
 	DC_MSG_MATCHED = 1 << 2,
+	DC_MSG_HTML = 1 << 3, /* the body has text/html shown as text */
 };
 
 typedef struct dc_attachment {
@@ -140,6 +144,17 @@ typedef struct dc_thread {
  */
 dc_status_t dc_mail_thread(dc_mail_t *m, const char *thread_id, int bodies,
 			   dc_thread_t **out, dc_error_t *err);
+/*
+ * The same, with DC_MSG_MATCHED on the messages that match query (a
+ * notmuch query, the list's), so that a thread opened from a search can
+ * start at its first match; with no query, or when no message matches it
+ * any more, as dc_mail_thread() (every message flagged).
+ */
+dc_status_t dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
+				    const char *query, int bodies,
+				    dc_thread_t **out, dc_error_t *err);
+/* The first message flagged DC_MSG_MATCHED (its index), or 0. */
+int dc_thread_first_match(const dc_thread_t *t);
 void dc_thread_free(dc_thread_t *t);
 
 /* Strip a leading "thread:"; returns a pointer into id. */

@@ -7,6 +7,7 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "core/mail/html.h"
 #include "core/mail/message.h"
 
 /* Deeper MIME nesting than this is hostile, not mail. */
@@ -15,6 +16,7 @@
 struct walk {
 	dc_message_t *msg;
 	GString *body;
+	const char *html_filter; /* NULL: the built-in converter */
 };
 
 static void
@@ -73,24 +75,63 @@ part_decode(GMimePart *part, int convert)
 	return out;
 }
 
+/* Unlabelled 8-bit text that is not UTF-8 is nearly always Windows-1252
+ * on mailing lists; labelled text was converted.  NULL: as it is. */
+static char *
+unlabelled_text(GByteArray *bytes, const char *charset)
+{
+	if (charset ||
+	    g_utf8_validate((const char *)bytes->data, bytes->len, NULL))
+		return NULL;
+	return g_convert((const char *)bytes->data, bytes->len, "UTF-8",
+			 "WINDOWS-1252", NULL, NULL, NULL);
+}
+
+static void
+body_append_text(struct walk *w, const char *text, gssize len)
+{
+	if (w->body->len && w->body->str[w->body->len - 1] != '\n')
+		g_string_append_c(w->body, '\n');
+	g_string_append_len(w->body, text, len);
+}
+
 static void
 body_append(struct walk *w, GByteArray *bytes, const char *charset)
 {
-	char *conv = NULL;
+	char *conv = unlabelled_text(bytes, charset);
 
-	/* Unlabelled 8-bit text that is not UTF-8 is nearly always
-	 * Windows-1252 on mailing lists; labelled text was converted. */
-	if (!charset && !g_utf8_validate((const char *)bytes->data,
-					 bytes->len, NULL))
-		conv = g_convert((const char *)bytes->data, bytes->len,
-				 "UTF-8", "WINDOWS-1252", NULL, NULL, NULL);
-	if (w->body->len && w->body->str[w->body->len - 1] != '\n')
-		g_string_append_c(w->body, '\n');
 	if (conv)
-		g_string_append(w->body, conv);
+		body_append_text(w, conv, -1);
 	else
-		g_string_append_len(w->body, (const char *)bytes->data,
-				    bytes->len);
+		body_append_text(w, (const char *)bytes->data, bytes->len);
+	g_free(conv);
+}
+
+/* A text/html part as text: through the filter when there is one (the
+ * built-in converter when it fails, saying why), else built in. */
+static void
+html_append(struct walk *w, GByteArray *bytes, const char *charset)
+{
+	char *conv = unlabelled_text(bytes, charset), *text = NULL;
+	const char *html = conv ? conv : (const char *)bytes->data;
+	size_t len = conv ? strlen(conv) : bytes->len;
+	dc_error_t err = { 0 };
+
+	w->msg->flags |= DC_MSG_HTML;
+	if (w->html_filter &&
+	    dc_html_filter(w->html_filter, html, len, 0, &text, &err) != DC_OK) {
+		char *note = g_strdup_printf("[decorum: %s; the built-in "
+					     "converter shows the html]\n\n",
+					     err.msg);
+
+		body_append_text(w, note, -1);
+		g_free(note);
+		dc_error_clear(&err);
+	}
+	if (!text)
+		text = dc_html_to_text(html, len);
+	body_append_text(w, text, -1);
+	g_free(text);
 	g_free(conv);
 }
 
@@ -120,6 +161,11 @@ walk_part(struct walk *w, GMimePart *part)
 		bytes = part_decode(part, 1);
 		body_append(w, bytes,
 			    g_mime_content_type_get_parameter(ct, "charset"));
+	} else if (!is_attachment(obj, ct) &&
+		   g_mime_content_type_is_type(ct, "text", "html")) {
+		bytes = part_decode(part, 1);
+		html_append(w, bytes,
+			    g_mime_content_type_get_parameter(ct, "charset"));
 	} else {
 		bytes = part_decode(part, 0);
 		attachment_add(w->msg, name, type, bytes->len);
@@ -128,9 +174,9 @@ walk_part(struct walk *w, GMimePart *part)
 	g_free(type);
 }
 
-/* In multipart/alternative show the plain text and list nothing else. */
+/* The first part of mp of type/subtype, or NULL. */
 static GMimeObject *
-alternative_pick(GMimeMultipart *mp)
+part_of_type(GMimeMultipart *mp, const char *type, const char *subtype)
 {
 	int i, n = g_mime_multipart_get_count(mp);
 
@@ -138,10 +184,24 @@ alternative_pick(GMimeMultipart *mp)
 		GMimeObject *sub = g_mime_multipart_get_part(mp, i);
 		GMimeContentType *ct = g_mime_object_get_content_type(sub);
 
-		if (g_mime_content_type_is_type(ct, "text", "plain"))
+		if (g_mime_content_type_is_type(ct, type, subtype))
 			return sub;
 	}
-	return n > 0 ? g_mime_multipart_get_part(mp, 0) : NULL;
+	return NULL;
+}
+
+/* In multipart/alternative show the plain text, else the html as text,
+ * and list nothing else. */
+static GMimeObject *
+alternative_pick(GMimeMultipart *mp)
+{
+	GMimeObject *pick = part_of_type(mp, "text", "plain");
+
+	if (!pick)
+		pick = part_of_type(mp, "text", "html");
+	if (!pick && g_mime_multipart_get_count(mp) > 0)
+		pick = g_mime_multipart_get_part(mp, 0);
+	return pick;
 }
 
 static void
@@ -264,11 +324,11 @@ headers_fill(dc_message_t *msg, GMimeMessage *gm)
 
 /* Parse the message in stream (which this takes over). */
 static void
-parse_stream(dc_message_t *msg, GMimeStream *stream)
+parse_stream(dc_message_t *msg, GMimeStream *stream, const char *html_filter)
 {
 	GMimeParser *parser;
 	GMimeMessage *gm;
-	struct walk w = { msg, NULL };
+	struct walk w = { msg, NULL, html_filter };
 
 	parser = g_mime_parser_new_with_stream(stream);
 	gm = g_mime_parser_construct_message(parser, NULL);
@@ -293,6 +353,13 @@ parse_stream(dc_message_t *msg, GMimeStream *stream)
 void
 dc_message_parse_file(dc_message_t *msg, const char *path)
 {
+	dc_message_parse_file_html(msg, path, NULL);
+}
+
+void
+dc_message_parse_file_html(dc_message_t *msg, const char *path,
+			   const char *html_filter)
+{
 	GError *gerr = NULL;
 	gchar *data = NULL;
 	gsize len = 0;
@@ -309,7 +376,7 @@ dc_message_parse_file(dc_message_t *msg, const char *path)
 		g_clear_error(&gerr);
 		return;
 	}
-	dc_message_parse_bytes(msg, data, len);
+	dc_message_parse_bytes_html(msg, data, len, html_filter);
 	g_free(data);
 }
 
@@ -338,6 +405,13 @@ nul_replace(const char *data, size_t len)
 void
 dc_message_parse_bytes(dc_message_t *msg, const char *data, size_t len)
 {
+	dc_message_parse_bytes_html(msg, data, len, NULL);
+}
+
+void
+dc_message_parse_bytes_html(dc_message_t *msg, const char *data, size_t len,
+			    const char *html_filter)
+{
 	GByteArray *copy = NULL;
 
 	if (!msg->attachments)
@@ -348,7 +422,8 @@ dc_message_parse_bytes(dc_message_t *msg, const char *data, size_t len)
 		len = copy->len;
 	}
 	/* The memory stream copies the bytes. */
-	parse_stream(msg, g_mime_stream_mem_new_with_buffer(data, len));
+	parse_stream(msg, g_mime_stream_mem_new_with_buffer(data, len),
+		     html_filter);
 	if (copy)
 		g_byte_array_unref(copy);
 }

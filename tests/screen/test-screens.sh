@@ -5,7 +5,9 @@
 #   UPDATE=1 sh tests/screen/test-screens.sh   rewrites the expectations
 # A "# query: Q" line in a script opens the list on Q instead of the
 # default query; a "# visual: CMD" line makes CMD the editor ($VISUAL)
-# that C-X runs.  Dates print in UTC and the clock is fixed.
+# that C-X runs; "# config: LINE" lines are its decorum configuration
+# (@HERE@ is this directory).  Dates print in UTC and the clock is fixed.
+# The messages in tests/screen/mail/*.eml are indexed with the demo.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
@@ -57,6 +59,9 @@ while [ $i -le 300 ]; do
 	} >"$T/mail/cur/1796200000.L$i.screen:2,S"
 	i=$((i + 1))
 done
+for f in "$HERE"/mail/*.eml; do
+	cp "$f" "$T/mail/cur/$(basename "$f" .eml):2,S"
+done
 notmuch new --quiet >/dev/null 2>&1 || { fail "index the extra reports"; exit 1; }
 
 mkdir -p "$T/dumps"
@@ -66,6 +71,9 @@ for script in "$HERE"/*.keys; do
 	visual=$(sed -n 's/^# visual: //p' "$script")
 	export DECORUM_STORE="$T/store-$name/decorum.db"
 	export XDG_STATE_HOME="$T/state-$name" # the / history of its own
+	sed -n 's/^# config: //p' "$script" | sed "s|@HERE@|$HERE|g" \
+		>"$T/config-$name"
+	export DECORUM_CONFIG="$T/config-$name"
 	if ! VISUAL="$visual" "$DECORUM" tui --script "$script" \
 		--dump-dir "$T/dumps" ${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"

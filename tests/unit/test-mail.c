@@ -274,6 +274,39 @@ test_thread_order_and_depth(void **state)
 	g_free(tid);
 }
 
+/* A thread opened from a search knows which of its messages matched. */
+static void
+test_thread_matching(void **state)
+{
+	struct fixture *f = *state;
+	char *tid = thread_of(f, "id:root@example.org");
+	dc_thread_t *t = NULL;
+
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid,
+						 "id:nested@example.org", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(t->messages->len, 4);
+	assert_int_equal(dc_thread_first_match(t), 2);
+	assert_false(((dc_message_t *)t->messages->pdata[0])->flags &
+		     DC_MSG_MATCHED);
+	dc_thread_free(t);
+	/* A query that matches nothing in it any more: the whole thread. */
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid,
+						 "id:other@example.org", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(t->messages->len, 4);
+	assert_int_equal(dc_thread_first_match(t), 0);
+	dc_thread_free(t);
+	assert_int_equal(dc_mail_thread_matching(f->mail, tid, "from:sam", 0,
+						 &t, NULL),
+			 DC_OK);
+	assert_int_equal(dc_thread_first_match(t), 1); /* reply-a */
+	dc_thread_free(t);
+	g_free(tid);
+}
+
 static dc_message_t *
 message_by_id(dc_thread_t *t, const char *id)
 {
@@ -381,6 +414,63 @@ test_junk_and_deep_nesting(void **state)
 
 /* Header bytes that are not UTF-8 show as U+FFFD, not as Latin-1
  * mojibake; encoded words and valid UTF-8 around them still decode. */
+/* text/html is shown as text: alone, or when an alternative has no
+ * text/plain; through the filter when one is given. */
+static void
+test_html_parts(void **state)
+{
+	static const char only[] =
+		"From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
+		"Content-Type: text/html; charset=ISO-8859-1\n\n"
+		"<p>caf\xe9 &amp; <b>tea</b></p><script>x()</script>\n";
+	static const char alt_html[] =
+		"From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/alternative; boundary=B\n\n"
+		"--B\nContent-Type: image/png\n\nxx\n"
+		"--B\nContent-Type: text/html\n\n<div>from html</div>\n"
+		"--B--\n";
+	static const char alt_both[] =
+		"From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/alternative; boundary=B\n\n"
+		"--B\nContent-Type: text/html\n\n<div>from html</div>\n"
+		"--B\nContent-Type: text/plain\n\nfrom plain\n"
+		"--B--\n";
+	dc_message_t *m;
+
+	(void)state;
+	m = g_new0(dc_message_t, 1);
+	dc_message_parse_bytes(m, only, sizeof(only) - 1);
+	assert_string_equal(m->body, "caf\xc3\xa9 & tea\n");
+	assert_true(m->flags & DC_MSG_HTML);
+	assert_int_equal(m->attachments->len, 0);
+	dc_message_free(m);
+
+	m = g_new0(dc_message_t, 1);
+	dc_message_parse_bytes(m, alt_html, sizeof(alt_html) - 1);
+	assert_string_equal(m->body, "from html\n");
+	dc_message_free(m);
+
+	m = g_new0(dc_message_t, 1);
+	dc_message_parse_bytes(m, alt_both, sizeof(alt_both) - 1);
+	assert_string_equal(m->body, "from plain\n");
+	assert_false(m->flags & DC_MSG_HTML);
+	dc_message_free(m);
+
+	/* Through a filter, given the part in UTF-8. */
+	m = g_new0(dc_message_t, 1);
+	dc_message_parse_bytes_html(m, only, sizeof(only) - 1,
+				    "sh -c 'echo filtered; sed s/caf/CAF/'");
+	assert_non_null(strstr(m->body, "filtered\n<p>CAF\xc3\xa9 &amp;"));
+	dc_message_free(m);
+
+	/* A filter that fails: the built-in converter, and why. */
+	m = g_new0(dc_message_t, 1);
+	dc_message_parse_bytes_html(m, only, sizeof(only) - 1, "false");
+	assert_non_null(strstr(m->body, "exited with status 1"));
+	assert_non_null(strstr(m->body, "caf\xc3\xa9 & tea\n"));
+	dc_message_free(m);
+}
+
 static void
 test_invalid_header_bytes(void **state)
 {
@@ -454,6 +544,8 @@ main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_search_signed_terms, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_thread_matching, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_thread_order_and_depth,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decoding, setup, teardown),
@@ -461,6 +553,7 @@ main(void)
 						setup, teardown),
 		cmocka_unit_test(test_junk_and_deep_nesting),
 		cmocka_unit_test(test_invalid_header_bytes),
+		cmocka_unit_test(test_html_parts),
 		cmocka_unit_test_setup_teardown(test_thread_ids, setup,
 						teardown),
 		cmocka_unit_test(test_lore_url),
