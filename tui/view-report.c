@@ -62,7 +62,7 @@ report_load(struct report *r, dc_tui_t *t)
 	case DC_OK:
 		break;
 	case DC_E_DENIED:
-		r->refusal = g_strdup_printf("Refused: %s.  Nothing is shown "
+		r->refusal = g_strdup_printf("Refused: %s  Nothing is shown "
 					     "or written", err.msg);
 		goto out;
 	default:
