@@ -120,6 +120,8 @@ KEYS
 check "the refusal script runs" run_keys refuse "$T/refuse.keys"
 check "the preview says it is refused" \
 	grep -qF "Refused: case 1, report line" "$T/dumps/refuse-preview.txt"
+check "... all of it, wrapped, down to what to do" \
+	grep -qF -- "--include-identities" "$T/dumps/refuse-preview.txt"
 check "the preview shows nothing of the report" \
 	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-preview.txt"
 check "w refuses too" grep -qF "Refused:" "$T/dumps/refuse-write.txt"
