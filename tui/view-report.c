@@ -62,7 +62,7 @@ report_load(struct report *r, dc_tui_t *t)
 	case DC_OK:
 		break;
 	case DC_E_DENIED:
-		r->refusal = g_strdup_printf("Refused: %s.  Nothing is shown "
+		r->refusal = g_strdup_printf("Refused: %s  Nothing is shown "
 					     "or written", err.msg);
 		goto out;
 	default:
@@ -89,6 +89,35 @@ report_title(dc_view_t *v, dc_tui_t *t, GString *out)
 			       r->label ? r->label : r->spec, r->spec);
 }
 
+/* A refusal says where and what to do: all of it, wrapped at spaces
+ * over as many lines as it needs, not cut at the screen's edge. */
+static void
+draw_wrapped(dc_tui_t *t, dc_rect_t a, const char *msg)
+{
+	char **w = g_strsplit(msg, " ", -1);
+	GString *line = g_string_new(NULL);
+	int y = 0;
+	guint i;
+
+	for (i = 0; w[i] && y < a.h; i++) {
+		glong n = g_utf8_strlen(line->str, -1);
+
+		if (n && n + 1 + g_utf8_strlen(w[i], -1) > a.w) {
+			dc_draw_text(t->scr, a.y + y++, a.x, a.w, line->str,
+				     DC_ROLE_ERROR);
+			g_string_truncate(line, 0);
+		}
+		if (line->len)
+			g_string_append_c(line, ' ');
+		g_string_append(line, w[i]);
+	}
+	if (line->len && y < a.h)
+		dc_draw_text(t->scr, a.y + y, a.x, a.w, line->str,
+			     DC_ROLE_ERROR);
+	g_string_free(line, TRUE);
+	g_strfreev(w);
+}
+
 static void
 report_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 {
@@ -98,7 +127,7 @@ report_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 	if (r->generation != t->generation)
 		report_load(r, t);
 	if (r->refusal) {
-		dc_draw_text(t->scr, a.y, a.x, a.w, r->refusal, DC_ROLE_ERROR);
+		draw_wrapped(t, a, r->refusal);
 		return;
 	}
 	for (y = 0; y < a.h && r->pager.top + y < r->pager.nlines; y++)

@@ -520,6 +520,30 @@ add_manifest(packet_t *p)
 	g_ptr_array_add(p->datas, m);
 }
 
+/* The committee's own addresses (its members, the one acting, the
+ * committee's list) are not sought by the final scan: "Eve Example" is
+ * not in carol@example.org of the timeline. */
+static void
+ignore_committee(packet_t *p, dc_store_t *s)
+{
+	GHashTable *members = NULL;
+	GHashTableIter it;
+	gpointer k;
+
+	dc_identity_set_ignore(p->reporters, "conduct@kernel.org");
+	dc_identity_ignore_list(p->reporters, p->o->actor);
+	dc_identity_ignore_list(p->reporters, p->o->to ? p->o->to : TAB_LIST);
+	if (dc_member_addresses(s, &members, NULL) != DC_OK) {
+		if (members)
+			g_hash_table_unref(members);
+		return;
+	}
+	g_hash_table_iter_init(&it, members);
+	while (g_hash_table_iter_next(&it, &k, NULL))
+		dc_identity_set_ignore(p->reporters, k);
+	g_hash_table_unref(members);
+}
+
 static dc_status_t
 build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 {
@@ -527,8 +551,11 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 	dc_status_t st = DC_OK;
 
 	if (p->o->redact) {
+		dc_identity_set_case(p->reporters, p->c->id);
 		st = dc_case_people(mail, p->c, NULL, NULL, p->reporters,
 				    &p->guessed, NULL, err);
+		if (st == DC_OK)
+			ignore_committee(p, s);
 		if (st == DC_OK && !dc_identity_count(p->reporters))
 			st = dc_fail(err, DC_E_DATA,
 				     "case %" G_GINT64_FORMAT ": no reporter "

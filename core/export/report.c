@@ -396,6 +396,20 @@ shows_case(const dc_report_t *r, const dc_case_t *c)
 	       (m && m->case_id == c->id) || (o && o->case_id == c->id);
 }
 
+/* The committee's own addresses are not sought in the report: its
+ * members' votes are shown by design. */
+static void
+ignore_committee(dc_identity_set_t *people, GHashTable *members)
+{
+	GHashTableIter it;
+	gpointer k;
+
+	dc_identity_set_ignore(people, "conduct@kernel.org");
+	g_hash_table_iter_init(&it, members);
+	while (g_hash_table_iter_next(&it, &k, NULL))
+		dc_identity_set_ignore(people, k);
+}
+
 typedef struct builder {
 	dc_store_t *s;
 	dc_mail_t *mail;
@@ -420,6 +434,7 @@ case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
 
 			/* No thread back: the first could not be read, and
 			 * gives no link either. */
+			dc_identity_set_case(b->people, c->id);
 			dc_case_people(b->mail, c, b->members, b->people, NULL,
 				       NULL, &t, NULL);
 			*key = c->id;
@@ -569,6 +584,8 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 		st = dc_access_load(s, &b.access, err);
 		if (st == DC_OK)
 			st = dc_member_addresses(s, &b.members, err);
+		if (st == DC_OK && people)
+			ignore_committee(people, b.members);
 		if (st == DC_OK)
 			st = dc_member_count_active(s, "tab", now,
 						    &b.tab_members, err);
@@ -958,7 +975,7 @@ dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 	    dc_identity_scan(people, text, strlen(text), &hit)) {
 		/* Name the kind of hit, not the person: this may be read
 		 * over a shoulder or land in a log. */
-		char *why = dc_identity_hit_describe(people, "the report",
+		char *why = dc_identity_hit_describe(people, "report",
 						     &hit);
 
 		st = dc_fail(err, DC_E_DENIED, "%s", why);

@@ -31,6 +31,7 @@ typedef struct needle {
 	enum hay hay;
 	int word; /* must stand as a whole word */
 	guint id;
+	guint form_no; /* see dc_identity_hit_t */
 	char *form;
 } needle_t;
 
@@ -38,8 +39,12 @@ struct dc_identity_set {
 	GPtrArray *ids;     /* dc_identity_t * */
 	GPtrArray *needles; /* needle_t *, NULL until compiled */
 	guint64 serial;     /* see dc_identity_set_serial() */
+	gint64 case_id;     /* see dc_identity_set_case() */
+	GPtrArray *ignore;  /* lowercased addresses: dc_identity_set_ignore */
 	char key[33];       /* see dc_identity_set_key() */
 };
+
+static char *ascii_lower(const char *b, size_t len);
 
 G_LOCK_DEFINE_STATIC(serials);
 static guint64 last_serial;
@@ -108,6 +113,7 @@ dc_identity_set_new(void)
 	dc_identity_set_t *s = g_new0(dc_identity_set_t, 1);
 
 	s->ids = g_ptr_array_new_with_free_func(identity_free);
+	s->ignore = g_ptr_array_new_with_free_func(g_free);
 	s->serial = next_serial();
 	random_key(s->key);
 	return s;
@@ -131,9 +137,78 @@ dc_identity_set_free(dc_identity_set_t *s)
 	if (!s)
 		return;
 	g_ptr_array_unref(s->ids);
+	g_ptr_array_unref(s->ignore);
 	if (s->needles)
 		g_ptr_array_unref(s->needles);
 	g_free(s);
+}
+
+void
+dc_identity_set_case(dc_identity_set_t *s, gint64 case_id)
+{
+	s->case_id = case_id;
+}
+
+void
+dc_identity_set_ignore(dc_identity_set_t *s, const char *address)
+{
+	guint i;
+
+	if (!address || strlen(address) < 3)
+		return;
+	for (i = 0; i < s->ignore->len; i++)
+		if (!g_ascii_strcasecmp(s->ignore->pdata[i], address))
+			return;
+	g_ptr_array_add(s->ignore, g_ascii_strdown(address, -1));
+}
+
+void
+dc_identity_ignore_list(dc_identity_set_t *s, const char *list)
+{
+	InternetAddressList *l = list ? internet_address_list_parse(NULL, list)
+				      : NULL;
+	int i, n = l ? internet_address_list_length(l) : 0;
+
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(l, i);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
+			dc_identity_set_ignore(
+				s, internet_address_mailbox_get_addr(
+					   INTERNET_ADDRESS_MAILBOX(ia)));
+	}
+	if (l)
+		g_object_unref(l);
+}
+
+/* data with the committee's own addresses blanked, or NULL when it
+ * holds none of them. */
+static char *
+mask_ignored(const dc_identity_set_t *s, const char *data, size_t len)
+{
+	char *low = NULL, *out = NULL;
+	guint i;
+
+	for (i = 0; i < s->ignore->len; i++) {
+		const char *a = s->ignore->pdata[i];
+		size_t n = strlen(a);
+		char *p;
+
+		/* Never the address of someone the scan looks for. */
+		if (dc_identity_find(s, a))
+			continue;
+		if (!low)
+			low = ascii_lower(data, len);
+		p = low;
+		while ((p = memmem(p, len - (p - low), a, n))) {
+			if (!out)
+				out = g_memdup2(data, len + 1);
+			memset(out + (p - low), ' ', n);
+			p += n;
+		}
+	}
+	g_free(low);
+	return out;
 }
 
 guint
@@ -185,6 +260,7 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		id->label = g_strdup(label);
 		id->names = g_ptr_array_new_with_free_func(g_free);
 		id->address = address ? g_ascii_strdown(address, -1) : NULL;
+		id->case_id = s->case_id;
 		g_ptr_array_add(s->ids, id);
 	}
 	if (n && *n && g_utf8_validate(n, -1, NULL) && !has_name(id, n)) {
@@ -347,6 +423,45 @@ dc_identity_add_list(dc_identity_set_t *s, const char *label,
 	g_object_unref(l);
 }
 
+GPtrArray *
+dc_name_handles(const char *name)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+	char *a = g_str_to_ascii(name ? name : "", "C");
+	char *low = g_ascii_strdown(a, -1);
+	char **w = g_strsplit_set(low, " \t,\"'().", -1);
+	GPtrArray *words = g_ptr_array_new();
+	static const char *const joins[] = { "", ".", "_", "-" };
+	const char *first, *last;
+	guint i;
+
+	for (i = 0; w[i]; i++)
+		if (*w[i] && g_ascii_isalpha(*w[i]))
+			g_ptr_array_add(words, w[i]);
+	if (words->len >= 2) {
+		first = words->pdata[0];
+		last = words->pdata[words->len - 1];
+		for (i = 0; i < G_N_ELEMENTS(joins); i++) {
+			g_ptr_array_add(out, g_strconcat(first, joins[i], last,
+							 NULL));
+			g_ptr_array_add(out, g_strconcat(last, joins[i], first,
+							 NULL));
+		}
+		/* "qreporterson", "quentinr": only with a long part. */
+		if (strlen(last) >= 5)
+			g_ptr_array_add(out, g_strdup_printf("%c%s", *first,
+							     last));
+		if (strlen(first) >= 5)
+			g_ptr_array_add(out, g_strdup_printf("%s%c", first,
+							     *last));
+	}
+	g_ptr_array_unref(words);
+	g_strfreev(w);
+	g_free(low);
+	g_free(a);
+	return out;
+}
+
 /* ---- compiling needles ------------------------------------------------ */
 
 static void
@@ -486,6 +601,50 @@ add_string(GPtrArray *a, guint id, const char *s, const char *what, int word)
 /* Words of a name, on their own: "Rachel" in a signature. */
 static int role_word(const char *local);
 
+/*
+ * The words of decorum's own export text (the report's and the packet's
+ * headings, kinds, states, outcomes, labels).  A word of a name that is
+ * one of them ("Sam Escalation", "Carol Committee") is not sought alone,
+ * or every report would be refused for its own headings; the whole name
+ * and the address still are.
+ */
+static int
+boilerplate_word(const char *w)
+{
+	static const char *const words[] = {
+		"admonition", "admonitions", "against", "abstain", "advice",
+		"acknowledged", "amend", "apology", "approval", "block",
+		"board", "case", "cases", "change", "chart", "closed",
+		"coaching", "code", "column", "committee", "conduct",
+		"conflict", "conflicts", "consultation", "consultations",
+		"count", "counts", "cover", "days", "dear", "decided",
+		"decision", "decisions", "document", "ending", "escalation",
+		"escalations", "every", "expiring", "following", "force",
+		"interest", "interpretation", "intro", "investigating",
+		"kernel", "kind", "kinds", "last", "link", "links", "listed",
+		"long", "longer", "manifest", "measure", "measures",
+		"members", "message", "messages", "missing", "names", "new",
+		"none", "not", "note", "notes", "open", "opened", "outcome",
+		"outcomes", "overridden", "overturned", "packet", "pending",
+		"per", "period", "person", "previous", "public", "quarter",
+		"received", "recommends", "recorded", "recused", "redacted",
+		"referral", "rejection", "remedial", "report", "reported",
+		"reporter", "reporters", "reports", "requested", "requires",
+		"row", "section", "starting", "state", "states", "summary",
+		"tab", "tally", "technical", "advisory", "text", "than",
+		"the", "these", "thread", "threads", "through", "timeline",
+		"title", "trend", "utc", "value", "vote", "votes", "week",
+		"weekly", "were", "withheld", "within", "action", "measure",
+		NULL,
+	};
+	int i;
+
+	for (i = 0; words[i]; i++)
+		if (!g_ascii_strcasecmp(w, words[i]))
+			return 1;
+	return 0;
+}
+
 /* roles: skip the committee's words ("tech-board@": "tech", "board"). */
 static void
 add_words(GPtrArray *a, guint id, const char *name, int roles)
@@ -498,7 +657,7 @@ add_words(GPtrArray *a, guint id, const char *name, int roles)
 		char *nfc, *fold, *low;
 
 		if (g_utf8_strlen(w[i], -1) < 3 || !strcmp(w[i], name) ||
-		    (roles && role_word(w[i])))
+		    (roles && role_word(w[i])) || boilerplate_word(w[i]))
 			continue;
 		nfc = g_utf8_normalize(w[i], -1, G_NORMALIZE_NFKC);
 		fold = g_utf8_casefold(nfc ? nfc : w[i], -1);
@@ -554,9 +713,20 @@ compile(dc_identity_set_t *s)
 						     strlen(id->address));
 
 			add_string(s->needles, i, id->address, "address", 0);
-			if (at && dc_domain_is_personal(at + 1))
-				add_string(s->needles, i, at + 1,
+			if (at && dc_domain_is_personal(at + 1)) {
+				char *dom = g_strdup(at + 1);
+				char *dot = strrchr(dom, '.');
+
+				add_string(s->needles, i, dom,
 					   "personal domain", 1);
+				/* "reporterson-family dot net" */
+				if (dot && dot - dom >= 4) {
+					*dot = 0;
+					add_string(s->needles, i, dom,
+						   "personal domain", 1);
+				}
+				g_free(dom);
+			}
 			/* A whole word: "eve@" is not in "every". */
 			if (g_utf8_strlen(local, -1) >= 3 && !role_word(local))
 				add_string(s->needles, i, local,
@@ -568,9 +738,20 @@ compile(dc_identity_set_t *s)
 			g_free(local);
 		}
 		for (j = 0; j < id->names->len; j++) {
+			guint k, from = s->needles->len;
+
+			GPtrArray *h = dc_name_handles(id->names->pdata[j]);
+
 			add_string(s->needles, i, id->names->pdata[j], "name",
 				   0);
 			add_words(s->needles, i, id->names->pdata[j], 0);
+			for (k = 0; k < h->len; k++)
+				add_string(s->needles, i, h->pdata[k],
+					   "name as a handle", 1);
+			g_ptr_array_unref(h);
+			for (k = from; k < s->needles->len; k++)
+				((needle_t *)s->needles->pdata[k])->form_no =
+					j + 1;
 		}
 	}
 }
@@ -681,7 +862,8 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 		if (id && hit) {
 			g_match_info_fetch_pos(mi, 0, &st, &en);
 			hit->identity = id - 1;
-			g_strlcpy(hit->form, "inside a Message-ID or address",
+			hit->form_no = 0;
+			g_strlcpy(hit->form, "in a Message-ID or address",
 				  sizeof(hit->form));
 			hit->offset = st;
 			hit->line = 1;
@@ -877,11 +1059,82 @@ decode_text(const char *data, size_t len, size_t *out_len)
 	return g_string_free(o, FALSE);
 }
 
-int
-dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
-		 dc_identity_hit_t *hit)
+char *
+dc_text_normalise(const char *text)
 {
-	char *hay[HAY_COUNT] = { 0 }, *dec;
+	size_t n = 0;
+	char *dec = decode_text(text ? text : "", text ? strlen(text) : 0, &n);
+	char *nfkc = g_utf8_normalize(dec, n, G_NORMALIZE_NFKC);
+
+	if (!nfkc)
+		return dec;
+	g_free(dec);
+	return nfkc;
+}
+
+/* Skip the element at p ("<...>"); its name in name (lowercased). */
+static const char *
+html_tag(const char *p, char *name, size_t size)
+{
+	const char *q = p + 1;
+	size_t k = 0;
+
+	if (*q == '/')
+		q++;
+	while (*q && (g_ascii_isalnum(*q)) && k + 1 < size)
+		name[k++] = g_ascii_tolower(*q++);
+	name[k] = 0;
+	q = strchr(q, '>');
+	return q ? q + 1 : p + strlen(p);
+}
+
+char *
+dc_html_to_text(const char *html)
+{
+	static const char *const breaks[] = { "br", "p", "div", "tr", "li",
+					      "h1", "h2", "h3", "blockquote",
+					      NULL };
+	GString *o = g_string_new(NULL);
+	const char *p = html ? html : "";
+	char name[16], *r;
+	int i;
+
+	while (*p) {
+		if (*p != '<') {
+			g_string_append_c(o, *p++);
+			continue;
+		}
+		if (!strncmp(p, "<!--", 4)) {
+			const char *e = strstr(p + 4, "-->");
+
+			p = e ? e + 3 : p + strlen(p);
+			continue;
+		}
+		p = html_tag(p, name, sizeof(name));
+		/* What a browser does not show is not the text. */
+		if ((!strcmp(name, "script") || !strcmp(name, "style")) &&
+		    p[-2] != '/') {
+			char *end = g_strdup_printf("</%s", name);
+			const char *e = strstr(p, end);
+
+			g_free(end);
+			p = e ? html_tag(e, name, sizeof(name)) : p + strlen(p);
+			continue;
+		}
+		for (i = 0; breaks[i]; i++)
+			if (!strcmp(name, breaks[i]))
+				g_string_append_c(o, '\n');
+	}
+	r = dc_text_normalise(o->str);
+	g_string_free(o, TRUE);
+	return r;
+}
+
+static int
+scan_flat(dc_identity_set_t *s, const char *data, size_t len,
+	  dc_identity_hit_t *hit)
+{
+	char *hay[HAY_COUNT] = { 0 }, *dec, *masked;
 	size_t hlen[HAY_COUNT] = { 0 }, dlen, k;
 	int found = 0;
 	guint i;
@@ -889,6 +1142,10 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 	compile(s);
 	if (!s->needles->len)
 		return 0;
+	/* The committee's own addresses name nobody the scan protects. */
+	masked = mask_ignored(s, data, len);
+	if (masked)
+		data = masked;
 	hay[HAY_LOWER] = ascii_lower(data, len);
 	hlen[HAY_LOWER] = len;
 	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP]);
@@ -913,6 +1170,7 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		found = 1;
 		if (hit) {
 			hit->identity = n->id;
+			hit->form_no = n->form_no;
 			g_strlcpy(hit->form, n->form, sizeof(hit->form));
 			if (h == HAY_DECODED)
 				g_strlcat(hit->form, ", decoded",
@@ -929,7 +1187,236 @@ dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 				    hit, data, len);
 	for (i = 0; i < HAY_COUNT; i++)
 		g_free(hay[i]);
+	g_free(masked);
 	return found;
+}
+
+/* ---- mail, decoded --------------------------------------------------- */
+
+/* gzip data as text, or NULL. */
+static char *
+gunzip_text(const guint8 *b, gsize n)
+{
+	GConverter *z;
+	GInputStream *mem, *in;
+	GByteArray *out;
+	guint8 buf[4096];
+	gssize r = -1;
+	char *t = NULL;
+
+	if (n < 2 || b[0] != 0x1f || b[1] != 0x8b)
+		return NULL;
+	z = G_CONVERTER(g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+	mem = g_memory_input_stream_new_from_data(b, n, NULL);
+	in = g_converter_input_stream_new(mem, z);
+	out = g_byte_array_new();
+	/* A bomb is not read to its end: what is past 16 MiB is unread,
+	 * and unread is not clean. */
+	while (out->len < 16u << 20 &&
+	       (r = g_input_stream_read(in, buf, sizeof(buf), NULL, NULL)) > 0)
+		g_byte_array_append(out, buf, r);
+	if (r == 0 && out->len < 16u << 20)
+		t = g_utf8_make_valid((const char *)out->data, out->len);
+	g_byte_array_unref(out);
+	g_object_unref(in);
+	g_object_unref(mem);
+	g_object_unref(z);
+	return t;
+}
+
+typedef struct mime_text {
+	GString *text;
+	char *unreadable; /* the type of the first part that is not text */
+} mime_text_t;
+
+static void
+mime_append(mime_text_t *mt, const char *t)
+{
+	char *n = dc_text_normalise(t);
+
+	g_string_append(mt->text, n);
+	g_string_append_c(mt->text, '\n');
+	g_free(n);
+}
+
+static void mime_object(mime_text_t *mt, GMimeObject *obj);
+
+static void
+mime_leaf(mime_text_t *mt, GMimePart *part)
+{
+	GMimeDataWrapper *dw = g_mime_part_get_content(part);
+	GMimeStream *mem = g_mime_stream_mem_new();
+	GByteArray *b;
+	char *t;
+
+	if (dw)
+		g_mime_data_wrapper_write_to_stream(dw, mem);
+	b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	t = gunzip_text(b->data, b->len);
+	if (t) {
+		mime_append(mt, t);
+		g_free(t);
+	} else if (!mt->unreadable && b->len) {
+		GMimeContentType *ct =
+			g_mime_object_get_content_type(GMIME_OBJECT(part));
+
+		mt->unreadable = ct ? g_mime_content_type_get_mime_type(ct) :
+				      g_strdup("application/octet-stream");
+	}
+	g_object_unref(mem);
+}
+
+static void
+mime_object(mime_text_t *mt, GMimeObject *obj)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	const char *fn;
+	int i;
+
+	for (i = 0; hl && i < g_mime_header_list_get_count(hl); i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		const char *v = g_mime_header_get_value(h);
+
+		if (v)
+			mime_append(mt, v);
+	}
+	if (ct && (fn = g_mime_content_type_get_parameter(ct, "name")))
+		mime_append(mt, fn);
+	if (GMIME_IS_PART(obj) &&
+	    (fn = g_mime_part_get_filename(GMIME_PART(obj))))
+		mime_append(mt, fn);
+	if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+
+		for (i = 0; i < g_mime_multipart_get_count(mp); i++)
+			mime_object(mt, g_mime_multipart_get_part(mp, i));
+	} else if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *m =
+			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+
+		if (m)
+			mime_object(mt, GMIME_OBJECT(m));
+	} else if (GMIME_IS_MESSAGE(obj)) {
+		GMimeObject *body =
+			g_mime_message_get_mime_part(GMIME_MESSAGE(obj));
+
+		if (body)
+			mime_object(mt, body);
+	} else if (GMIME_IS_TEXT_PART(obj)) {
+		char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(obj));
+		char *h = t && ct &&
+				  !g_ascii_strcasecmp(
+					  g_mime_content_type_get_media_subtype(
+						  ct),
+					  "html") ?
+			  dc_html_to_text(t) :
+			  NULL;
+
+		if (t)
+			mime_append(mt, h ? h : t);
+		g_free(h);
+		g_free(t);
+	} else if (GMIME_IS_PART(obj)) {
+		mime_leaf(mt, GMIME_PART(obj));
+	}
+}
+
+/* Does data look like mail: an mbox, or a message's header? */
+static int
+looks_like_mail(const char *data, size_t len)
+{
+	const char *colon, *nl;
+
+	if (len > 5 && !memcmp(data, "From ", 5))
+		return 1;
+	nl = memchr(data, '\n', len);
+	colon = memchr(data, ':', nl ? (size_t)(nl - data) : len);
+	return colon && colon > data && !memchr(data, ' ', colon - data) &&
+	       memmem(data, len, "\n\n", 2);
+}
+
+/*
+ * The second look at mail: each message of data parsed, its headers,
+ * parameters and parts decoded as a mail program would show them (RFC
+ * 2047 and 2231, transfer encodings, charsets with UTF-16, HTML as text,
+ * gzip), and scanned as text.  A part that is not text and cannot be
+ * unpacked is a hit of its own: nothing unreadable passes as clean.
+ */
+static int
+scan_mail(dc_identity_set_t *s, const char *data, size_t len,
+	  dc_identity_hit_t *hit)
+{
+	GMimeStream *in = g_mime_stream_mem_new_with_buffer(data, len);
+	GMimeParser *parser = g_mime_parser_new_with_stream(in);
+	int found = 0, mbox = len > 5 && !memcmp(data, "From ", 5);
+
+	g_mime_parser_set_format(parser, mbox ? GMIME_FORMAT_MBOX :
+						GMIME_FORMAT_MESSAGE);
+	while (!found && !g_mime_parser_eos(parser)) {
+		GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
+		gint64 at = mbox ? g_mime_parser_get_mbox_marker_offset(parser) :
+				   0;
+		mime_text_t mt = { g_string_new(NULL), NULL };
+		size_t k;
+
+		if (!m) {
+			g_string_free(mt.text, TRUE);
+			break;
+		}
+		mime_object(&mt, GMIME_OBJECT(m));
+		found = scan_flat(s, mt.text->str, mt.text->len, hit);
+		if (!found && mt.unreadable) {
+			found = 1;
+			if (hit) {
+				hit->identity = G_MAXUINT;
+				hit->form_no = 0;
+				g_snprintf(hit->form, sizeof(hit->form),
+					   "unreadable, %s", mt.unreadable);
+			}
+		} else if (found && hit) {
+			g_strlcat(hit->form, ", in the decoded message",
+				  sizeof(hit->form));
+		}
+		if (found && hit) {
+			hit->offset = at > 0 ? (size_t)at : 0;
+			hit->line = 1;
+			for (k = 0; k < MIN(hit->offset, len); k++)
+				hit->line += data[k] == '\n';
+		}
+		g_free(mt.unreadable);
+		g_string_free(mt.text, TRUE);
+		g_object_unref(m);
+		if (!mbox)
+			break;
+	}
+	g_object_unref(parser);
+	g_object_unref(in);
+	return found;
+}
+
+int
+dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
+		 dc_identity_hit_t *hit)
+{
+	compile(s);
+	if (!s->needles->len)
+		return 0;
+	if (scan_flat(s, data, len, hit))
+		return 1;
+	return looks_like_mail(data, len) && scan_mail(s, data, len, hit);
+}
+
+/* "Reporter A's", "the respondent's", "a participant's". */
+static char *
+whose(const dc_identity_t *id)
+{
+	const char *l = id && id->label ? id->label : "participant";
+
+	if (g_ascii_isupper(*l))
+		return g_strdup_printf("%s's", l);
+	return g_strdup_printf("%s %s's",
+			       !strcmp(l, "participant") ? "a" : "the", l);
 }
 
 char *
@@ -937,15 +1424,53 @@ dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 			 const dc_identity_hit_t *hit)
 {
 	const dc_identity_t *id = dc_identity_get(s, hit->identity);
-	const char *role = id ? id->label : "participant";
+	char *who;
 
-	return g_strdup_printf(
-		"%s, line %u, shows a form of %s (identity %u: %s).  "
-		"Remove it (from the note, or the attachment it is in); "
-		"a packet can be made with --redact; "
-		"--include-identities writes an identifiable export on "
-		"purpose",
-		what, hit->line, role, hit->identity + 1, hit->form);
+	if (hit->identity == G_MAXUINT)
+		return g_strdup_printf(
+			"%s line %u: a part the scan cannot read (%s), in which "
+			"anyone could be named. Remove the attachment, or "
+			"export with --include-identities on purpose.",
+			what, hit->line, hit->form + strlen("unreadable, "));
+	who = whose(id);
+	const char *comma = strchr(hit->form, ',');
+	char *kind = g_strndup(hit->form, comma ? (gsize)(comma - hit->form) :
+						   strlen(hit->form));
+	GString *m = g_string_new(NULL);
+
+	if (id && id->case_id)
+		g_string_append_printf(m, "case %" G_GINT64_FORMAT ", ",
+				       (gint64)id->case_id);
+	/* "a participant's name (a word of it ...)" reads better than
+	 * "a participant's part of a name". */
+	if (!strcmp(kind, "part of a name")) {
+		g_free(kind);
+		kind = g_strdup("name, a word of it");
+	}
+	g_string_append_printf(m, "%s line %u: %s %s", what, hit->line, who,
+			       kind);
+	if (hit->form_no || comma) {
+		g_string_append(m, " (");
+		if (hit->form_no)
+			g_string_append_printf(m, "form %u%s", hit->form_no,
+					       comma ? ", " : "");
+		if (comma)
+			g_string_append(m, comma + 2);
+		g_string_append(m, ")");
+	}
+	/* What to do, for each way out. */
+	g_string_append(m, ". Remove it from the note or the mail it is in, "
+			   "or remove the attachment that holds it");
+	if (id && id->case_id)
+		g_string_append_printf(m, "; a form redaction does not know "
+				       "can be added with `decorum case alias "
+				       "%" G_GINT64_FORMAT " PERSON TEXT`",
+				       (gint64)id->case_id);
+	g_string_append(m, "; --include-identities writes an identifiable "
+			   "export on purpose.");
+	g_free(kind);
+	g_free(who);
+	return g_string_free(m, FALSE);
 }
 
 dc_status_t

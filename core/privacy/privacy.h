@@ -31,6 +31,7 @@ typedef struct dc_identity {
 	char *label;   /* "Reporter A", "participant 3": safe to print */
 	GPtrArray *names; /* display names (char *), may be empty */
 	char *address; /* lowercased */
+	gint64 case_id; /* the case it was found in, 0 when unknown */
 } dc_identity_t;
 
 typedef struct dc_identity_set dc_identity_set_t;
@@ -44,6 +45,15 @@ void dc_identity_set_free(dc_identity_set_t *s);
 const dc_identity_t *dc_identity_add(dc_identity_set_t *s, const char *label,
 				     const char *name, const char *address);
 guint dc_identity_count(const dc_identity_set_t *s);
+/* The case the identities added from now on belong to, for the
+ * messages of a refusal (dc_identity_hit_describe). */
+void dc_identity_set_case(dc_identity_set_t *s, gint64 case_id);
+/* An address of the committee (a registered member, the one acting, the
+ * committee's own): the scan does not look inside it, so that "Eve
+ * Example" is not found in carol@example.org. */
+void dc_identity_set_ignore(dc_identity_set_t *s, const char *address);
+/* dc_identity_set_ignore() for each address of list ("A <a@x>, b@y"). */
+void dc_identity_ignore_list(dc_identity_set_t *s, const char *list);
 /* A number no other set and no other state of this set ever has (it
  * changes with every dc_identity_add): what a cache of work derived from
  * the set is keyed by. */
@@ -69,6 +79,7 @@ void dc_identity_add_list(dc_identity_set_t *s, const char *label,
 typedef struct dc_identity_hit {
 	guint identity; /* index into the set */
 	char form[64];  /* "address, base64", "name, case-folded", ... */
+	guint form_no;  /* 1-based index of the name, 0: not a name */
 	size_t offset;  /* in the scanned data (approximate for encoded) */
 	guint line;     /* 1-based line of offset (approximate as offset) */
 } dc_identity_hit_t;
@@ -77,10 +88,11 @@ typedef struct dc_identity_hit {
 int dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		     dc_identity_hit_t *hit);
 /*
- * What a refusal says about a hit, for a log or a terminal: where (what,
- * e.g. "the report" or "thread.mbox", and the line), whose (the person's
- * label and role, never the identity) and in which form, then what to do.
- * Free with g_free.
+ * What a refusal says about a hit, for a log or a terminal: the case,
+ * where (what, e.g. "report" or "thread.mbox", and the line), whose (the
+ * person's label or role, never the identity) and which form, then what
+ * to do: "case 3, thread.mbox line 41: Reporter A's name (form 2,
+ * base64). ...".  Free with g_free.
  */
 char *dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 			       const dc_identity_hit_t *hit);
@@ -88,6 +100,19 @@ char *dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
 				  int *found, dc_identity_hit_t *hit,
 				  dc_error_t *err);
+
+/* text as a reader sees it: HTML character references and
+ * percent-escapes decoded, default-ignorable code points dropped, NFKC
+ * (g_free).  What redaction works on, so that "&#81;uentin" is found. */
+char *dc_text_normalise(const char *text);
+/* The text of an HTML document: tags, comments, scripts and styles
+ * dropped, line breaks kept, then dc_text_normalise() (g_free). */
+char *dc_html_to_text(const char *html);
+
+/* The handles a name of two words or more makes (ASCII, lowercased):
+ * first and last name glued or joined by ".", "_", "-", either way
+ * round, and initial plus surname ("qreporterson"); g_ptr_array_unref. */
+GPtrArray *dc_name_handles(const char *name);
 
 /* Public kernel lists archived on lore (vger, lists.linux.dev, ...). */
 int dc_address_is_public_list(const char *address);

@@ -247,6 +247,19 @@ tidy_steps(plan_t *pl, const char *label)
 	g_free(l);
 }
 
+/* The handles a name makes, glued or joined: "qreporterson",
+ * "quentinreporterson", "quentin.reporterson", "quentin_reporterson". */
+static void
+handle_steps(plan_t *pl, const char *name, const char *slug_)
+{
+	GPtrArray *h = dc_name_handles(name);
+	guint i;
+
+	for (i = 0; i < h->len; i++)
+		step(pl, h->pdata[i], 1, slug_);
+	g_ptr_array_unref(h);
+}
+
 static plan_t *
 plan_build(const dc_identity_set_t *set)
 {
@@ -271,8 +284,18 @@ plan_build(const dc_identity_set_t *set)
 
 			step(pl, id->address, 0, addr);
 			/* "reporter-a at n01se.net": her own domain. */
-			if (at && dc_domain_is_personal(at + 1))
-				step(pl, at + 1, 1, "redacted.invalid");
+			if (at && dc_domain_is_personal(at + 1)) {
+				char *dom = g_strdup(at + 1);
+				char *dot = strrchr(dom, '.');
+
+				step(pl, dom, 1, "redacted.invalid");
+				/* "reporterson-family dot net" */
+				if (dot) {
+					*dot = 0;
+					step(pl, dom, 1, "redacted");
+				}
+				g_free(dom);
+			}
 			local = g_strndup(id->address,
 					  at ? (gsize)(at - id->address) :
 					       strlen(id->address));
@@ -283,6 +306,8 @@ plan_build(const dc_identity_set_t *set)
 			step(pl, id->names->pdata[j], 0, id->label);
 		step(pl, local, 1, s);
 		g_free(local);
+		for (j = 0; j < id->names->len; j++)
+			handle_steps(pl, id->names->pdata[j], s);
 		for (j = 0; j < id->names->len; j++) {
 			char **w = g_strsplit_set(id->names->pdata[j],
 						  " \t,\"'()-", -1);
@@ -358,9 +383,15 @@ apply(GArray *steps, char **t)
 char *
 dc_redact_text(const char *text, const dc_identity_set_t *set)
 {
-	char *t = g_utf8_make_valid(text ? text : "", -1);
-	char *ids = redact_ids_in_text(t, set);
+	char *valid = g_utf8_make_valid(text ? text : "", -1);
+	/* Matched as a reader sees it: "&#81;uentin", "%71%2E..." and
+	 * names with invisible characters inside are names too. */
+	char *t = dc_text_normalise(valid);
+	char *ids;
 	plan_t *pl;
+
+	g_free(valid);
+	ids = redact_ids_in_text(t, set);
 
 	if (ids) {
 		g_free(t);
@@ -401,11 +432,19 @@ redact_addresses(InternetAddressList *l, const dc_identity_set_t *set)
 			/* Someone else: a reporter's name may still be in
 			 * the display name ("X via Y"). */
 			const char *name = internet_address_get_name(ia);
+			const char *a = internet_address_mailbox_get_addr(mb);
 
 			if (name) {
 				s = dc_redact_text(name, set);
 				if (strcmp(s, name))
 					internet_address_set_name(ia, s);
+				g_free(s);
+			}
+			/* Another address of a reporter (Reply-To, a second
+			 * account): the same stand-in wherever it is. */
+			if (a && dc_identity_in_token(set, a)) {
+				s = dc_redact_msgid(a, set);
+				internet_address_mailbox_set_addr(mb, s);
 				g_free(s);
 			}
 			continue;
@@ -494,6 +533,9 @@ redact_headers(GMimeObject *obj, const dc_identity_set_t *set)
 			redact_msgid_header(obj, h, set);
 			continue;
 		}
+		if (!g_ascii_strcasecmp(name, "Content-Type") ||
+		    !g_ascii_strcasecmp(name, "Content-Disposition"))
+			continue;
 		raw = g_mime_header_get_raw_value(h);
 		if (!raw)
 			continue;
@@ -509,7 +551,8 @@ redact_headers(GMimeObject *obj, const dc_identity_set_t *set)
 	}
 }
 
-static void redact_object(GMimeObject *obj, const dc_identity_set_t *set);
+static GMimeObject *redact_object(GMimeObject *obj,
+				  const dc_identity_set_t *set);
 
 static void
 redact_message(GMimeMessage *m, const dc_identity_set_t *set)
@@ -519,26 +562,118 @@ redact_message(GMimeMessage *m, const dc_identity_set_t *set)
 		GMIME_ADDRESS_TYPE_REPLY_TO, GMIME_ADDRESS_TYPE_TO,
 		GMIME_ADDRESS_TYPE_CC, GMIME_ADDRESS_TYPE_BCC,
 	};
+	GMimeObject *body, *r;
 	guint i;
 
 	for (i = 0; i < G_N_ELEMENTS(types); i++)
 		redact_addresses(g_mime_message_get_addresses(m, types[i]),
 				 set);
 	redact_headers(GMIME_OBJECT(m), set);
-	if (g_mime_message_get_mime_part(m))
-		redact_object(g_mime_message_get_mime_part(m), set);
+	body = g_mime_message_get_mime_part(m);
+	if (body && (r = redact_object(body, set))) {
+		g_mime_message_set_mime_part(m, r);
+		g_object_unref(r);
+	}
 }
 
+/* The file name and the name parameter, decoded (RFC 2047, RFC 2231)
+ * by GMime, redacted, and encoded again when they changed. */
 static void
+redact_params(GMimeObject *obj, const dc_identity_set_t *set)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	GMimeContentDisposition *cd =
+		g_mime_object_get_content_disposition(obj);
+	const char *v;
+	char *r;
+
+	if (ct && (v = g_mime_content_type_get_parameter(ct, "name"))) {
+		r = dc_redact_text(v, set);
+		if (strcmp(r, v))
+			g_mime_object_set_content_type_parameter(obj, "name", r);
+		g_free(r);
+	}
+	if (cd && (v = g_mime_content_disposition_get_parameter(cd,
+								 "filename"))) {
+		r = dc_redact_text(v, set);
+		if (strcmp(r, v))
+			g_mime_object_set_content_disposition_parameter(
+				obj, "filename", r);
+		g_free(r);
+	}
+}
+
+static GMimeTextPart *
+new_text_part(const char *text)
+{
+	GMimeTextPart *tp = g_mime_text_part_new_with_subtype("plain");
+
+	g_mime_text_part_set_text(tp, text);
+	return tp;
+}
+
+/*
+ * What redaction cannot read is not copied: nothing unreadable passes as
+ * clean.  The stub says what it was, so that the TAB knows it exists and
+ * can ask for it.
+ */
+static GMimeObject *
+stub(GMimePart *part)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(GMIME_OBJECT(part));
+	GMimeDataWrapper *dw = g_mime_part_get_content(part);
+	GMimeStream *mem = g_mime_stream_mem_new();
+	GByteArray *bytes;
+	char *type = ct ? g_mime_content_type_get_mime_type(ct) :
+			  g_strdup("application/octet-stream");
+	char *sum, *text;
+	GMimeTextPart *tp;
+
+	if (dw)
+		g_mime_data_wrapper_write_to_stream(dw, mem);
+	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, bytes->data,
+					  bytes->len);
+	text = g_strdup_printf(
+		"[decorum: an attachment that redaction cannot read was not "
+		"copied.\n type: %s\n size: %u bytes\n SHA-256: %s\n"
+		"Ask the committee for it if the TAB needs it.]\n",
+		type, bytes->len, sum);
+	tp = new_text_part(text);
+	g_free(text);
+	g_free(sum);
+	g_free(type);
+	g_object_unref(mem);
+	return GMIME_OBJECT(tp);
+}
+
+static GMimeObject *
 redact_text_part(GMimeTextPart *tp, const dc_identity_set_t *set)
 {
 	GMimeContentEncoding enc =
 		g_mime_part_get_content_encoding(GMIME_PART(tp));
+	GMimeContentType *ct = g_mime_object_get_content_type(GMIME_OBJECT(tp));
 	char *text = g_mime_text_part_get_text(tp);
 	char *red;
 
 	if (!text)
-		return;
+		return stub(GMIME_PART(tp));
+	/* HTML is redacted as the text a reader sees: entities and tags can
+	 * hide a name from a search of the markup. */
+	if (ct && !g_ascii_strcasecmp(g_mime_content_type_get_media_subtype(ct),
+				      "html")) {
+		char *plain = dc_html_to_text(text);
+		char *note = dc_redact_text(plain, set);
+		char *body = g_strconcat("[decorum: an HTML part, as text]\n\n",
+					 note, NULL);
+		GMimeTextPart *n = new_text_part(body);
+
+		g_free(body);
+		g_free(note);
+		g_free(plain);
+		g_free(text);
+		return GMIME_OBJECT(n);
+	}
 	red = dc_redact_text(text, set);
 	if (strcmp(text, red)) {
 		g_mime_text_part_set_text(tp, red);
@@ -551,19 +686,29 @@ redact_text_part(GMimeTextPart *tp, const dc_identity_set_t *set)
 	}
 	g_free(red);
 	g_free(text);
+	return NULL;
 }
 
-static void
+/* obj redacted in place, or its replacement (a new reference). */
+static GMimeObject *
 redact_object(GMimeObject *obj, const dc_identity_set_t *set)
 {
 	int i;
 
 	redact_headers(obj, set);
+	redact_params(obj, set);
 	if (GMIME_IS_MULTIPART(obj)) {
 		GMimeMultipart *mp = GMIME_MULTIPART(obj);
 
-		for (i = 0; i < g_mime_multipart_get_count(mp); i++)
-			redact_object(g_mime_multipart_get_part(mp, i), set);
+		for (i = 0; i < g_mime_multipart_get_count(mp); i++) {
+			GMimeObject *r = redact_object(
+				g_mime_multipart_get_part(mp, i), set);
+
+			if (r) {
+				g_mime_multipart_replace(mp, i, r);
+				g_object_unref(r);
+			}
+		}
 	} else if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *m =
 			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
@@ -571,8 +716,11 @@ redact_object(GMimeObject *obj, const dc_identity_set_t *set)
 		if (m)
 			redact_message(m, set);
 	} else if (GMIME_IS_TEXT_PART(obj)) {
-		redact_text_part(GMIME_TEXT_PART(obj), set);
+		return redact_text_part(GMIME_TEXT_PART(obj), set);
+	} else if (GMIME_IS_PART(obj)) {
+		return stub(GMIME_PART(obj));
 	}
+	return NULL;
 }
 
 dc_status_t

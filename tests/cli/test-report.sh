@@ -57,17 +57,27 @@ check_eq "a period that ends before it starts exits 2" 2 $?
 "$DECORUM" report --format pdf >/dev/null 2>&1
 check_eq "an unknown format exits 2" 2 $?
 
-# The refusal: a reporter whose name is also a word of the report.
+# A reporter whose surname is a word of the report's own text is not
+# found in its headings; a measure that names him is refused.
 mkdir -p "$T/ref/cur" "$T/ref/new" "$T/ref/tmp"
 printf 'From: Sam Escalation <sam.e@example.org>\nTo: conduct@kernel.org\nSubject: report\nDate: Tue, 17 Nov 2026 10:00:00 +0000\nMessage-ID: <ref-1@example.org>\n\nplease look\n' >"$T/ref/cur/1:2,S"
 cp -r "$T/ref/cur/1:2,S" "$T/mail/cur/ref-1:2,S"
 notmuch new --quiet >/dev/null 2>&1
-"$DECORUM" tag "$(fixture_thread ref-1@example.org)" escalation >/dev/null
+rcase=$("$DECORUM" tag "$(fixture_thread ref-1@example.org)" escalation | sed -n 's/^case \([0-9]*\):.*/\1/p')
+"$DECORUM" report -o "$T/words.txt" >"$T/words.out" 2>&1
+check_eq "the report's own words are not the reporter's name" 0 $?
+"$DECORUM" case state "$rcase" investigating >/dev/null 2>&1
+"$DECORUM" case outcome "$rcase" measure --what "no reviews by Sam Escalation" --until v9.9 >/dev/null 2>&1
 "$DECORUM" report -o "$T/refused.txt" >"$T/refused.out" 2>&1
 check_eq "a report that shows a participant is refused with exit 4" 4 $?
 check "... and nothing is written" test ! -e "$T/refused.txt"
 check "... and the message does not name the person" sh -c '! grep -qi "sam" "$1"' _ "$T/refused.out"
+check "... it names the case, the line and the person's role" \
+	grep -q "case $rcase, report line [0-9]*: a participant's name" "$T/refused.out"
+check "... and what to do" grep -q "decorum case alias $rcase" "$T/refused.out"
 check "--include-identities writes it" "$DECORUM" report --include-identities -o "$T/incl.txt"
+# The measure is in force in every period: take it back.
+"$DECORUM" case undo "$rcase" >/dev/null 2>&1
 
 # Without the mail index the people of the cases are unknown: refused,
 # and the message says why and what the index said.

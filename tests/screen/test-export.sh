@@ -103,9 +103,15 @@ printf 'From: Sam Escalation <sam.e@example.org>\nTo: conduct@kernel.org\nSubjec
 	>"$T/mail/cur/1796100000.M1P1.ref:2,S"
 notmuch new --quiet >/dev/null 2>&1
 rm -f "$HOME"/decorum-report-*
+# Sam's surname is a word of the report's own text, which is not his
+# name; a measure naming him is.
+sam=$(notmuch search --output=threads id:ref-1@example.org | sed 's/^thread://')
+export DECORUM_STORE="$T/store-refuse/decorum.db"
+"$DECORUM" tag "$sam" escalation >/dev/null 2>&1
+"$DECORUM" case state 1 investigating >/dev/null 2>&1
+"$DECORUM" case outcome 1 measure --what "no reviews by Sam Escalation" \
+	--until v9.9 >/dev/null 2>&1
 cat >"$T/refuse.keys" <<'KEYS'
-key e
-key Enter
 key R
 dump refuse-preview
 key w
@@ -113,7 +119,9 @@ dump refuse-write
 KEYS
 check "the refusal script runs" run_keys refuse "$T/refuse.keys"
 check "the preview says it is refused" \
-	grep -qF "Refused: the report, line" "$T/dumps/refuse-preview.txt"
+	grep -qF "Refused: case 1, report line" "$T/dumps/refuse-preview.txt"
+check "... all of it, wrapped, down to what to do" \
+	grep -qF -- "--include-identities" "$T/dumps/refuse-preview.txt"
 check "the preview shows nothing of the report" \
 	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-preview.txt"
 check "w refuses too" grep -qF "Refused:" "$T/dumps/refuse-write.txt"

@@ -227,6 +227,58 @@ test_message_ids(void **state)
 	dc_identity_set_free(set);
 }
 
+/* Decoded before matching, handles, the committee's addresses, the
+ * refusal's words, and a stub for what cannot be read. */
+static void
+test_decoded_and_stubbed(void **state)
+{
+	dc_identity_set_t *set = dc_identity_set_new();
+	static const char msg[] =
+		"From: Quentin Reporterson <q.reporterson@example.net>\n"
+		"To: conduct@kernel.org\n"
+		"Subject: report\n"
+		"Message-ID: <t1@example.org>\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/html\n\n<p>&#81;uentin</p>\n"
+		"--b\nContent-Type: application/octet-stream\n"
+		"Content-Transfer-Encoding: base64\n\nUXVlbnRpbg==\n--b--\n";
+	dc_identity_hit_t hit;
+	char *out = NULL, *why;
+	size_t len = 0;
+
+	(void)state;
+	dc_identity_set_case(set, 7);
+	dc_identity_add(set, "Reporter A", "Quentin Reporterson",
+			"q.reporterson@example.net");
+	assert_redacts(set, "mailto:%71%2E%72%65%70%6F%72%74%65%72%73%6F%6E"
+			    "%40example.net", "mailto:reporter-a@redacted.invalid");
+	assert_redacts(set, "Quen\u200btin", "Reporter A");
+	assert_redacts(set, "github.com/qreporterson/x",
+		       "github.com/reporter-a/x");
+	assert_int_equal(dc_redact_message(msg, strlen(msg), set, &out, &len,
+					   NULL),
+			 DC_OK);
+	assert_null(strstr(out, "UXVlbnRpbg"));
+	assert_non_null(strstr(out, "type: application/octet-stream"));
+	assert_non_null(strstr(out, "SHA-256: "));
+	assert_false(dc_identity_scan(set, out, len, &hit));
+	g_free(out);
+	/* The unredacted mail: its binary part is unreadable, a hit. */
+	assert_true(dc_identity_scan(set, msg, strlen(msg), &hit));
+	why = dc_identity_hit_describe(set, "thread.mbox", &hit);
+	assert_non_null(strstr(why, "case 7, thread.mbox line "));
+	assert_null(strstr(why, "Quentin"));
+	assert_null(strstr(why, "\n"));
+	g_free(why);
+	/* A committee address is not looked inside. */
+	dc_identity_add(set, "Reporter B", "Eve Example", "eve@example.org");
+	dc_identity_set_ignore(set, "carol@example.org");
+	assert_false(dc_identity_scan(set, "by carol@example.org", 20, &hit));
+	assert_true(dc_identity_scan(set, "by Eve Example", 14, &hit));
+	dc_identity_set_free(set);
+}
+
 int
 main(void)
 {
@@ -235,6 +287,7 @@ main(void)
 		cmocka_unit_test(test_plan_follows_the_set),
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_message_ids),
+		cmocka_unit_test(test_decoded_and_stubbed),
 	};
 
 	g_mime_init();
