@@ -10,6 +10,7 @@
 #include <sys/random.h>
 
 #include "core/case/case.h"
+#include "core/mail/html.h"
 #include "core/privacy/privacy.h"
 #include "core/privacy/translit.h"
 
@@ -1072,61 +1073,13 @@ dc_text_normalise(const char *text)
 	return nfkc;
 }
 
-/* Skip the element at p ("<...>"); its name in name (lowercased). */
-static const char *
-html_tag(const char *p, char *name, size_t size)
-{
-	const char *q = p + 1;
-	size_t k = 0;
-
-	if (*q == '/')
-		q++;
-	while (*q && (g_ascii_isalnum(*q)) && k + 1 < size)
-		name[k++] = g_ascii_tolower(*q++);
-	name[k] = 0;
-	q = strchr(q, '>');
-	return q ? q + 1 : p + strlen(p);
-}
-
 char *
-dc_html_to_text(const char *html)
+dc_html_normalised(const char *html)
 {
-	static const char *const breaks[] = { "br", "p", "div", "tr", "li",
-					      "h1", "h2", "h3", "blockquote",
-					      NULL };
-	GString *o = g_string_new(NULL);
-	const char *p = html ? html : "";
-	char name[16], *r;
-	int i;
+	char *text = dc_html_to_text(html ? html : "", html ? strlen(html) : 0);
+	char *r = dc_text_normalise(text);
 
-	while (*p) {
-		if (*p != '<') {
-			g_string_append_c(o, *p++);
-			continue;
-		}
-		if (!strncmp(p, "<!--", 4)) {
-			const char *e = strstr(p + 4, "-->");
-
-			p = e ? e + 3 : p + strlen(p);
-			continue;
-		}
-		p = html_tag(p, name, sizeof(name));
-		/* What a browser does not show is not the text. */
-		if ((!strcmp(name, "script") || !strcmp(name, "style")) &&
-		    p[-2] != '/') {
-			char *end = g_strdup_printf("</%s", name);
-			const char *e = strstr(p, end);
-
-			g_free(end);
-			p = e ? html_tag(e, name, sizeof(name)) : p + strlen(p);
-			continue;
-		}
-		for (i = 0; breaks[i]; i++)
-			if (!strcmp(name, breaks[i]))
-				g_string_append_c(o, '\n');
-	}
-	r = dc_text_normalise(o->str);
-	g_string_free(o, TRUE);
+	g_free(text);
 	return r;
 }
 
@@ -1310,7 +1263,7 @@ mime_object(mime_text_t *mt, GMimeObject *obj)
 					  g_mime_content_type_get_media_subtype(
 						  ct),
 					  "html") ?
-			  dc_html_to_text(t) :
+			  dc_html_normalised(t) :
 			  NULL;
 
 		if (t)

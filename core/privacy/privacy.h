@@ -105,9 +105,10 @@ dc_status_t dc_identity_scan_file(dc_identity_set_t *s, const char *path,
  * percent-escapes decoded, default-ignorable code points dropped, NFKC
  * (g_free).  What redaction works on, so that "&#81;uentin" is found. */
 char *dc_text_normalise(const char *text);
-/* The text of an HTML document: tags, comments, scripts and styles
- * dropped, line breaks kept, then dc_text_normalise() (g_free). */
-char *dc_html_to_text(const char *html);
+/* The text of an HTML document as core/mail/html.c converts it for the
+ * screen (tags, comments, scripts and styles dropped, entities decoded,
+ * a link's address kept), then dc_text_normalise() (g_free). */
+char *dc_html_normalised(const char *html);
 
 /* The handles a name of two words or more makes (ASCII, lowercased):
  * first and last name glued or joined by ".", "_", "-", either way

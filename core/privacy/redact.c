@@ -662,7 +662,7 @@ redact_text_part(GMimeTextPart *tp, const dc_identity_set_t *set)
 	 * hide a name from a search of the markup. */
 	if (ct && !g_ascii_strcasecmp(g_mime_content_type_get_media_subtype(ct),
 				      "html")) {
-		char *plain = dc_html_to_text(text);
+		char *plain = dc_html_normalised(text);
 		char *note = dc_redact_text(plain, set);
 		char *body = g_strconcat("[decorum: an HTML part, as text]\n\n",
 					 note, NULL);
