@@ -13,6 +13,8 @@
  *   people N                    the people and every form redaction seeks
  *   conflict|recuse N ADDRESS   declare a conflict, or recuse
  *   outcome N OUTCOME ...       record a rung of the outcome ladder
+ *   category N TEXT             the category of behaviour (the report's
+ *                               grouping), from [report] categories
  *   vote N --member A CHOICE    a TAB member's vote
  *   tally N                     the two-thirds count
  *   expiring                    remedial measures about to end
@@ -30,6 +32,7 @@
 #include "core/base/config.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
+#include "core/case/category.h"
 #include "core/export/describe.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
@@ -43,7 +46,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
-		"conflict|recuse|outcome|vote|tally|expiring|late N ... "
+		"conflict|recuse|outcome|category|vote|tally|expiring|late "
+		"N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
@@ -242,6 +246,9 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 	if (*dc_case_next_states(c->state))
 		fprintf(cli->out, "next:     %s\n",
 			dc_case_next_states(c->state));
+	s = san(c->category ? c->category : "(none set)");
+	fprintf(cli->out, "category: %s\n", s);
+	g_free(s);
 	for (i = 0; i < c->threads->len; i++)
 		fprintf(cli->out, "thread:   %s\n",
 			(char *)c->threads->pdata[i]);
@@ -711,6 +718,35 @@ sub_outcome(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 }
 
 static int
+sub_category(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	char *what;
+	int rc;
+
+	if (need(cli, o, 2, "case category N TEXT"))
+		return DC_EXIT_USAGE;
+	if (dc_case_category(s, id, o->args[1], actor(cli), now(), &err) !=
+	    DC_OK) {
+		if (err.status == DC_E_USAGE)
+			return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+		return dc_cli_fail(cli, &err);
+	}
+	{
+		char **list = dc_category_list(NULL);
+
+		const char *hit = dc_category_match(list, o->args[1], NULL);
+
+		what = g_strdup_printf("category set to %s",
+				       hit ? hit : o->args[1]);
+		g_strfreev(list);
+	}
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	return rc;
+}
+
+static int
 sub_vote(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 {
 	dc_error_t err = { 0 };
@@ -825,6 +861,7 @@ static const struct {
 	{ "conflict", sub_conflict, 1 },
 	{ "recuse", sub_recuse, 1 },
 	{ "outcome", sub_outcome, 1 },
+	{ "category", sub_category, 1 },
 	{ "vote", sub_vote, 1 },
 };
 

@@ -15,6 +15,7 @@
 #include "core/docs/doclink.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
+#include "core/case/category.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
 #include "core/case/release.h"
@@ -293,6 +294,8 @@ build(struct panel *p, dc_tui_t *t)
 		add(p->lines, DC_ROLE_ERROR,
 		    "Withdrawn: the event that opened it was undone");
 	add_outcomes(p->lines, c);
+	add(p->lines, DC_ROLE_NORMAL, "Category: %s",
+	    c->category ? c->category : "none yet (T sets one)");
 	add_late(p->lines, t, c);
 	add_people(p->lines, c);
 	add_votes(p->lines, t, c);
@@ -655,6 +658,49 @@ out:
 	g_free(rel);
 }
 
+/* The choice is from the configured list, by number or by its words
+ * (a unique prefix will do); core refuses anything else. */
+static void
+act_category(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	char **list = dc_category_list(NULL);
+	dc_error_t err = { 0 };
+	const char *hit;
+	GString *label = g_string_new(NULL);
+	char *text = NULL, *end, *what;
+	long n;
+	int i;
+
+	g_string_printf(label, "Case #%" G_GINT64_FORMAT " category (",
+			(gint64)c->id);
+	for (i = 0; list[i]; i++)
+		g_string_append_printf(label, "%s%d %s", i ? "; " : "", i + 1,
+				       list[i]);
+	g_string_append(label, "; Esc: cancel): ");
+	if (!ask(t, arg, label->str, 0, &text) || !*text)
+		goto out;
+	n = strtol(text, &end, 10);
+	hit = NULL;
+	for (i = 0; !*end && n > 0 && list[i]; i++)
+		if (i + 1 == n)
+			hit = list[i];
+	if (!hit)
+		hit = text;
+	what = g_strdup_printf("category set to %s",
+			       dc_category_match(list, hit, NULL) ?
+				       dc_category_match(list, hit, NULL) :
+				       hit);
+	done(t, c,
+	     dc_case_category(t->store, c->id, hit, t->actor, dc_tui_now(t),
+			      &err),
+	     &err, what);
+	g_free(what);
+out:
+	g_string_free(label, TRUE);
+	g_free(text);
+	g_strfreev(list);
+}
+
 static void
 act_note(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
@@ -717,6 +763,7 @@ dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg)
 	switch (a) {
 	case ACT_STATE: act_state(t, c, arg); break;
 	case ACT_OUTCOME: act_outcome(t, c, arg); break;
+	case ACT_CATEGORY: act_category(t, c, arg); break;
 	case ACT_NOTE: act_note(t, c, arg); break;
 	case ACT_CONVERT: act_convert(t, c, arg); break;
 	default: break;

@@ -185,6 +185,7 @@ derived_free(dc_case_t *c)
 	g_clear_pointer(&c->votes, g_ptr_array_unref);
 	g_clear_pointer(&c->history, g_ptr_array_unref);
 	g_clear_pointer(&c->opened_by, g_free);
+	g_clear_pointer(&c->category, g_free);
 }
 
 static void
@@ -438,6 +439,9 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 	} else if (!strcmp(t, "outcome")) {
 		a = data_str(v, "outcome");
 		r = g_strdup_printf("outcome: %s", a ? a : "?");
+	} else if (!strcmp(t, "category")) {
+		a = data_str(v, "category");
+		r = g_strdup_printf("category: %s", a ? a : "?");
 	} else if (!strcmp(t, "undo")) {
 		a = data_str(v, "type");
 		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
@@ -550,6 +554,12 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		apply_vote(c, ev, v);
 	} else if (!strcmp(t, "outcome")) {
 		apply_outcome(c, ev, v);
+	} else if (!strcmp(t, "category")) {
+		to = data_str(v, "category");
+		if (to) {
+			g_free(c->category);
+			c->category = to;
+		}
 	}
 	add_note(c, ev, v);
 }

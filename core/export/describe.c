@@ -317,6 +317,11 @@ dc_describe_case(dc_sp_t *sp, const dc_case_t *c, const dc_tally_t *t,
 	else
 		dc_sp_null(sp);
 	each(sp, "outcomes", c->outcomes, outcome_v);
+	dc_sp_key(sp, "category");
+	if (c->category)
+		dc_sp_string(sp, c->category);
+	else
+		dc_sp_null(sp);
 	each(sp, "votes", c->votes, vote_v);
 	dc_sp_key(sp, "tally");
 	dc_describe_tally(sp, t);
