@@ -178,6 +178,7 @@ add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 {
 	const char *name = dc_config_get(t->cfg, "tab", "overturn_rule");
 	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	dc_question_t q;
 	GString *s;
 	dc_tally_t tl;
 	int members = 0;
@@ -189,19 +190,44 @@ add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 		rule = DC_RULE_VOTES_CAST;
 	dc_member_count_active(t->store, "tab", dc_tui_now(t), &members,
 			       NULL);
-	dc_case_tally(c, members, rule, &tl);
-	s = g_string_new(NULL);
-	for (i = 0; i < c->votes->len; i++) {
-		const dc_vote_t *v = c->votes->pdata[i];
+	for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++) {
+		int legacy = 0;
 
-		g_string_append_printf(s, "%s%s %s", i ? ", " : "", v->member,
-				       dc_vote_choice_name(v->choice));
+		if (!dc_case_has_question(c, q))
+			continue;
+		dc_case_tally_on(c, q, members, rule, &tl);
+		add(a, DC_ROLE_NORMAL, "Question (%s): %s", dc_question_name(q),
+		    dc_question_text(q));
+		add(a, DC_ROLE_NORMAL, "  Source: %s", dc_question_source(q));
+		add(a, DC_ROLE_NORMAL, "  Rule: %s", dc_vote_rule_text(rule));
+		s = g_string_new(NULL);
+		for (i = 0; i < c->votes->len; i++) {
+			const dc_vote_t *v = c->votes->pdata[i];
+
+			if ((v->question == DC_QUESTION_APPROVE) !=
+			    (q == DC_QUESTION_APPROVE))
+				continue;
+			legacy |= v->question == DC_QUESTION_LEGACY;
+			g_string_append_printf(s, "%s%s %s%s",
+					       s->len ? ", " : "", v->member,
+					       dc_vote_choice_name(v->choice),
+					       v->question == DC_QUESTION_LEGACY
+						       ? "*"
+						       : "");
+		}
+		add(a, DC_ROLE_NORMAL, "  Votes: %s", s->str);
+		if (legacy)
+			add(a, DC_ROLE_NORMAL,
+			    "  * recorded without a question: read as a vote "
+			    "to overturn");
+		add(a, tl.result == DC_RESULT_PENDING ? DC_ROLE_PENDING
+						       : DC_ROLE_NORMAL,
+		    "  Tally: %d for, %d against, %d abstain, %d recused: "
+		    "%s; result: %s",
+		    tl.n_for, tl.n_against, tl.n_abstain, tl.n_recused, tl.why,
+		    dc_result_name(tl.result));
+		g_string_free(s, TRUE);
 	}
-	add(a, DC_ROLE_NORMAL, "Votes: %s", s->str);
-	add(a, tl.passed ? DC_ROLE_PENDING : DC_ROLE_NORMAL,
-	    "Tally: %d for, %d against, %d abstain, %d recused: %s",
-	    tl.n_for, tl.n_against, tl.n_abstain, tl.n_recused, tl.why);
-	g_string_free(s, TRUE);
 }
 
 /* Replies that joined the threads after the case was opened, as the case

@@ -315,9 +315,16 @@ static void
 apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
 	char *member = data_str(v, "member"), *choice = data_str(v, "vote");
+	char *question = data_str(v, "question");
+	dc_question_t q = DC_QUESTION_LEGACY;
 	dc_vote_choice_t ch;
 	dc_vote_t *vote;
 	guint i;
+
+	/* A vote before questions were named is legacy (read as overturn). */
+	if (question && dc_question_parse(question, &q, NULL) != DC_OK)
+		q = DC_QUESTION_LEGACY;
+	g_free(question);
 
 	if (!member || !choice ||
 	    dc_vote_choice_parse(choice, &ch, NULL) != DC_OK) {
@@ -328,7 +335,9 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	g_free(choice);
 	for (i = 0; i < c->votes->len; i++) {
 		vote = c->votes->pdata[i];
-		if (!g_ascii_strcasecmp(vote->member, member)) {
+		if (!g_ascii_strcasecmp(vote->member, member) &&
+		    (vote->question == DC_QUESTION_APPROVE) ==
+			    (q == DC_QUESTION_APPROVE)) {
 			g_ptr_array_remove_index(c->votes, i);
 			break;
 		}
@@ -336,6 +345,7 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	vote = g_new0(dc_vote_t, 1);
 	vote->member = member;
 	vote->choice = ch;
+	vote->question = q;
 	vote->at = ev->at;
 	g_ptr_array_add(c->votes, vote);
 }
@@ -433,9 +443,15 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 				    !strcmp(t, "recuse") ? "recused"
 							 : "declared a conflict");
 	} else if (!strcmp(t, "vote")) {
+		char *q = data_str(v, "question");
+
 		a = data_str(v, "member");
 		b = data_str(v, "vote");
-		r = g_strdup_printf("%s voted %s", a ? a : "?", b ? b : "?");
+		r = g_strdup_printf("%s voted %s %s%s", a ? a : "?",
+				    b ? b : "?", q ? "on " : "",
+				    q ? q : "(no question named: read as a "
+					    "vote to overturn)");
+		g_free(q);
 	} else if (!strcmp(t, "outcome")) {
 		a = data_str(v, "outcome");
 		r = g_strdup_printf("outcome: %s", a ? a : "?");

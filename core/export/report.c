@@ -294,12 +294,15 @@ add_override(dc_report_t *r, const dc_case_t *c, int members,
 	int64_t last = 0;
 	guint i;
 
-	if (!c->votes->len)
+	if (!dc_case_has_question(c, DC_QUESTION_OVERTURN))
 		return;
-	dc_case_tally(c, members, rule, &t);
+	dc_case_tally_on(c, DC_QUESTION_OVERTURN, members, rule, &t);
 	for (i = 0; i < c->votes->len; i++)
-		last = MAX(last, ((const dc_vote_t *)c->votes->pdata[i])->at);
-	if (!t.decided || !t.passed || !in_period(&r->period, last))
+		if (((const dc_vote_t *)c->votes->pdata[i])->question !=
+		    DC_QUESTION_APPROVE)
+			last = MAX(last, ((const dc_vote_t *)
+						  c->votes->pdata[i])->at);
+	if (t.result != DC_RESULT_OVERTURNED || !in_period(&r->period, last))
 		return;
 	o = g_new0(dc_report_override_t, 1);
 	o->case_id = c->id;
@@ -314,8 +317,11 @@ add_override(dc_report_t *r, const dc_case_t *c, int members,
 	o->votes = g_ptr_array_new_with_free_func(vote_free);
 	for (i = 0; i < c->votes->len; i++) {
 		const dc_vote_t *v = c->votes->pdata[i];
-		dc_report_vote_t *rv = g_new0(dc_report_vote_t, 1);
+		dc_report_vote_t *rv;
 
+		if (v->question == DC_QUESTION_APPROVE)
+			continue;
+		rv = g_new0(dc_report_vote_t, 1);
 		rv->member = dc_sanitize_line(v->member);
 		rv->choice = dc_vote_choice_name(v->choice);
 		rv->at = v->at;
