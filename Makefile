@@ -51,7 +51,8 @@ CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
 # Exports: reports and packets, and the emitters behind them.
 CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-md.c core/export/emit-json.c \
-	     core/export/emit-csv.c core/export/report.c core/export/packet.c
+	     core/export/emit-csv.c core/export/report.c core/export/packet.c \
+	     core/export/publish.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.
