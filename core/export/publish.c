@@ -142,6 +142,15 @@ action_phrase(GString *s, const dc_report_incident_t *i)
 		g_string_append(s, "; the TAB's vote is pending");
 }
 
+char *
+dc_report_incident_action(const dc_report_incident_t *i)
+{
+	GString *s = g_string_new(NULL);
+
+	action_phrase(s, i);
+	return g_string_free(s, FALSE);
+}
+
 static void
 incident_line(GString *out, const dc_report_incident_t *i)
 {

@@ -462,6 +462,7 @@ add_incident(dc_report_t *r, builder_t *b, const dc_case_t *c)
 	if (c->kind == DC_KIND_TAB || !in_period(&r->period, c->reported_at))
 		return;
 	i = g_new0(dc_report_incident_t, 1);
+	i->case_id = c->id;
 	i->kind = c->kind;
 	i->category = g_strdup(c->category);
 	i->reports = count_reports(c);
@@ -510,6 +511,7 @@ add_decision(dc_report_t *r, builder_t *b, const dc_case_t *c,
 	if (t.result == DC_RESULT_PENDING || !in_period(&r->period, last))
 		return;
 	d = g_new0(dc_report_decision_t, 1);
+	d->case_id = c->id;
 	d->question = q;
 	d->result = t.result;
 	d->category = g_strdup(c->category);
@@ -1028,9 +1030,10 @@ emit_chart(const dc_report_t *r, dc_emit_t *e)
 static void
 emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 {
-	dc_emit_count_t rows[2 + DC_KIND_COUNT] = { 0 };
+	dc_emit_count_t rows[3 + DC_KIND_COUNT] = { 0 };
+	int64_t incidents = 0;
 	char *intro;
-	int k;
+	guint i;
 
 	intro = g_strdup_printf("In the period of %s (UTC), the following "
 				"reports were received.",
@@ -1042,7 +1045,23 @@ emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 	rows[1] = (dc_emit_count_t){ "tab_consultations",
 				     "TAB consultations (not reports)", r->tab,
 				     NULL };
-	dc_emit_counts(e, "summary", NULL, rows, 2);
+	for (i = 0; i < r->incidents->len; i++)
+		incidents += ((const dc_report_incident_t *)
+				      r->incidents->pdata[i])->kind !=
+			     DC_KIND_ADMONITION;
+	rows[2] = (dc_emit_count_t){ "incidents",
+				     "Incidents reported to the committee",
+				     incidents, NULL };
+	dc_emit_counts(e, "summary", NULL, rows, 3);
+}
+
+/* The statistics, for the appendix. */
+static void
+emit_statistics(const dc_report_t *r, dc_emit_t *e)
+{
+	dc_emit_count_t rows[DC_KIND_COUNT] = { 0 };
+	int k;
+
 	dc_emit_section(e, "kinds", "Cases by kind");
 	for (k = 0; k < DC_KIND_COUNT; k++)
 		rows[k] = (dc_emit_count_t){ dc_kind_name(k), kind_plural[k],
@@ -1054,6 +1073,86 @@ emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 	emit_counts(e, "by_outcome", NULL, r->by_outcome);
 }
 
+/* The reports by category, one row per incident, as the published form
+ * groups them (decorum report --publish), with their case numbers: this
+ * form is the committee's own. */
+static void
+emit_incidents(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },         { "kind", "Kind", 0 },
+		{ "category", "Category", 0 }, { "reports", "Reports", 1 },
+		{ "action", "What was done", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+	char *s;
+
+	for (i = 0; i < r->incidents->len; i++) {
+		const dc_report_incident_t *x = r->incidents->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)x->case_id));
+		row[0] = s;
+		row[1] = dc_kind_label(x->kind);
+		g_ptr_array_add(keep, s = x->category ?
+			dc_sanitize_line(x->category) : NULL);
+		row[2] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", x->reports));
+		row[3] = s;
+		g_ptr_array_add(keep, s = dc_report_incident_action(x));
+		row[4] = s;
+		g_ptr_array_add(rows, row);
+	}
+	dc_emit_table(e, "incidents", NULL, cols, G_N_ELEMENTS(cols), rows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
+/* The TAB's decisions settled in the period, on either question. */
+static void
+emit_decisions(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },      { "question", "Question", 0 },
+		{ "result", "Result", 0 },  { "for", "For", 1 },
+		{ "against", "Against", 1 }, { "abstain", "Abstain", 1 },
+		{ "recused", "Recused", 1 }, { "decided", "Decided", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+	char *s;
+
+	for (i = 0; i < r->decisions->len; i++) {
+		const dc_report_decision_t *d = r->decisions->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)d->case_id));
+		row[0] = s;
+		row[1] = dc_question_name(d->question);
+		row[2] = dc_result_name(d->result);
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_for));
+		row[3] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_against));
+		row[4] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_abstain));
+		row[5] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_recused));
+		row[6] = s;
+		g_ptr_array_add(keep, s = day_string(d->decided_at));
+		row[7] = s;
+		g_ptr_array_add(rows, row);
+	}
+	dc_emit_table(e, "tab_decisions", NULL, cols, G_N_ELEMENTS(cols),
+		      rows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
 void
 dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 {
@@ -1062,6 +1161,17 @@ dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 
 	dc_emit_begin(e, "summary", title);
 	emit_summary(r, e, label);
+	dc_emit_section(e, "reports", "Reports by category");
+	emit_incidents(r, e);
+	dc_emit_section(e, "decisions", "Decisions of the TAB");
+	emit_decisions(r, e);
+	dc_emit_section(e, "appendix", "Appendix: statistics");
+	dc_emit_paragraph(e, "note",
+			  "For the committee's own use: counts by kind, "
+			  "state and outcome, the cases, measures, pending "
+			  "items and the trend.  decorum report --publish "
+			  "writes the form for publication.");
+	emit_statistics(r, e);
 	dc_emit_section(e, "cases", "Cases received in the period");
 	emit_cases(e, "cases", NULL, r->cases, r->now, 0);
 	dc_emit_section(e, "measures", "Remedial measures in force");

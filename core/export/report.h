@@ -89,6 +89,7 @@ typedef struct dc_report_override {
  * person or the case.
  */
 typedef struct dc_report_incident {
+	int64_t case_id; /* for the committee's own form only */
 	dc_kind_t kind;
 	char *category;   /* NULL: not yet categorised */
 	int reports;      /* report mails it covers, at least 1 */
@@ -106,6 +107,7 @@ typedef struct dc_report_incident {
 
 /* A vote of the TAB settled in the period (overturn or approve). */
 typedef struct dc_report_decision {
+	int64_t case_id; /* for the committee's own form only */
 	dc_question_t question;
 	dc_result_t result;
 	char *category;     /* of the case; NULL: not yet categorised */
@@ -211,6 +213,10 @@ typedef struct dc_publish_opts {
  */
 char *dc_report_publish_text(const dc_report_t *r,
 			     const dc_publish_opts_t *o);
+
+/* What was done about an incident, as the published form says it
+ * ("education and coaching", "a remedial measure, ..."); g_free. */
+char *dc_report_incident_action(const dc_report_incident_t *i);
 
 /*
  * As dc_report_text, for the published form: built, written and, unless
