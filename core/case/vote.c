@@ -195,6 +195,9 @@ dc_tally_settle(dc_question_t q, int members, dc_tally_t *t)
 		t->result = no;
 	else
 		t->result = DC_RESULT_PENDING;
+	if (voted && t->result == DC_RESULT_PENDING)
+		t->why = "pending: the votes of the TAB members still to vote "
+			 "could change it";
 }
 
 static int

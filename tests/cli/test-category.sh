@@ -40,6 +40,11 @@ check_eq "with a configured list the defaults are refused" 2 $?
 check "... and the configured ones listed" \
 	grep -q '"harassment"; "review tone"; "scope questions"' "$T/err"
 check "a configured category after a new line" $D case category 1 "scope questions"
+# A case with a category and nothing else is read by the report without
+# a full replay (store/export.c): its category must still be there.
+$D report --publish 2026-01-01..2026-12-31 >"$T/pub.eml" 2>"$T/pub.err"
+check "the published form groups it under its category" sh -c \
+	"grep -A2 '^Scope questions:\$' '$T/pub.eml' | grep -q '^  - One report: still under review.\$'"
 $D case category 1 "" >/dev/null 2>&1
 check_eq "an empty category is refused" 2 $?
 
