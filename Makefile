@@ -49,7 +49,7 @@ CORE_SRC  += core/mail/html.c
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
-	     core/case/verify.c
+	     core/case/verify.c core/case/category.c
 # Privacy: the identity scan, redaction, erasure.
 CORE_SRC  += core/privacy/translit.c
 CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
@@ -57,7 +57,8 @@ CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
 # Exports: reports and packets, and the emitters behind them.
 CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-md.c core/export/emit-json.c \
-	     core/export/emit-csv.c core/export/report.c core/export/packet.c
+	     core/export/emit-csv.c core/export/report.c core/export/packet.c \
+	     core/export/publish.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.

@@ -49,12 +49,14 @@ static const char report_full_sql[] =
  * Of the other cases only what decides who may see them and who is in
  * them (core/case/access.c, core/case/people.c): the opening event without its
  * payload, and the participants, name forms (aliases), conflicts,
- * recusals, undos and erasures with theirs.  No hashes: a report does not verify the chain.  In no
+ * recusals, undos and erasures with theirs; and the category, by which
+ * the published form groups the reports.  No hashes: a report does not verify the chain.  In no
  * order: the caller sorts events to cases (a sort here would take as long
  * as the rest of the statement).
  */
 #define REPORT_ACCESS_TYPES \
-	"('participant', 'alias', 'conflict', 'recuse', 'undo', 'erasure')"
+	"('participant', 'alias', 'conflict', 'recuse', 'undo', 'erasure'," \
+	" 'category')"
 
 static const char report_events_sql[] =
     REPORT_FULL

@@ -14,8 +14,12 @@
  *   conflict|recuse N ADDRESS   declare a conflict, or recuse
  *   outcome N OUTCOME ...       record a rung of the outcome ladder
  *   outcome N --edit [OUTCOME]  change the newest outcome (outcome-edit)
- *   vote N --member A CHOICE    a TAB member's vote
- *   tally N                     the two-thirds count
+ *   category N TEXT             the category of behaviour (the report's
+ *                               grouping), from [report] categories
+ *   vote N --on Q --member A CHOICE
+ *                               a TAB member's vote on a question
+ *                               (overturn, approve)
+ *   tally N [--on Q]            the two-thirds count and the result
  *   expiring                    remedial measures about to end
  *   late N                      replies that came in after opening
  *   attach N THREAD|id:MSGID    another thread (or --message: one message)
@@ -33,6 +37,7 @@
 #include "core/base/config.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
+#include "core/case/category.h"
 #include "core/export/describe.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
@@ -46,9 +51,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
-		"conflict|recuse|outcome|outcome-edit|vote|tally|expiring|late|"
-		"attach|"
-		"detach N ... "
+		"conflict|recuse|outcome|outcome-edit|category|vote|tally|"
+		"expiring|late|attach|detach N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
@@ -65,6 +69,7 @@ typedef struct opts {
 	const char *from;
 	const char *until;
 	const char *rule;
+	const char *on;
 	const char *release;
 	int cycles;
 	int within;
@@ -150,6 +155,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		{ "until", required_argument, NULL, 'u' },
 		{ "cycles", required_argument, NULL, 'c' },
 		{ "rule", required_argument, NULL, 'r' },
+		{ "on", required_argument, NULL, 'o' },
 		{ "within", required_argument, NULL, 'W' },
 		{ "release", required_argument, NULL, 'R' },
 		{ "remove", no_argument, NULL, 'x' },
@@ -173,6 +179,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		case 'f': o->from = optarg; break;
 		case 'u': o->until = optarg; break;
 		case 'r': o->rule = optarg; break;
+		case 'o': o->on = optarg; break;
 		case 'R': o->release = optarg; break;
 		case 'x': o->remove = 1; break;
 		case 'p': o->public_ = 1; break;
@@ -238,11 +245,51 @@ text_outcome(dc_cli_t *cli, const dc_outcome_t *o)
 	g_free(scope);
 }
 
+/* The votes on one question, its rule and its result. */
+static void
+text_question(dc_cli_t *cli, const dc_case_t *c, dc_question_t q,
+	      const dc_tally_t *t)
+{
+	guint i;
+
+	fprintf(cli->out, "question: %s %s\n", dc_question_name(q),
+		dc_question_text(q));
+	fprintf(cli->out, "  source: %s\n", dc_question_source(q));
+	fprintf(cli->out, "  rule:   %s\n", dc_vote_rule_text(t->rule));
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+		char *m;
+
+		if ((v->question == DC_QUESTION_APPROVE) !=
+		    (q == DC_QUESTION_APPROVE))
+			continue;
+		m = san(v->member);
+		fprintf(cli->out, "  %-8s %s%s\n",
+			dc_vote_choice_name(v->choice), m,
+			v->question == DC_QUESTION_LEGACY
+				? " (recorded without a question: read as "
+				  "a vote to overturn)"
+				: "");
+		g_free(m);
+	}
+	fprintf(cli->out,
+		"  tally:  %d for, %d against, %d abstain, %d recused; two "
+		"thirds of %d (%s): %s\n",
+		t->n_for, t->n_against, t->n_abstain, t->n_recused,
+		t->denominator, dc_vote_rule_name(t->rule), t->why);
+	fprintf(cli->out, "  result: %s", dc_result_name(t->result));
+	if (t->result == DC_RESULT_PENDING && t->outstanding)
+		fprintf(cli->out, " (%d TAB member%s yet to vote)",
+			t->outstanding, t->outstanding == 1 ? "" : "s");
+	fputc('\n', cli->out);
+}
+
 static void
 text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 	  GPtrArray *late)
 {
 	char d1[32], d2[32], *s;
+	dc_question_t q;
 	guint i;
 
 	dc_cli_date(c->reported_at, d1);
@@ -257,6 +304,9 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 	if (*dc_case_next_states(c->state))
 		fprintf(cli->out, "next:     %s\n",
 			dc_case_next_states(c->state));
+	s = san(c->category ? c->category : "(none set)");
+	fprintf(cli->out, "category: %s\n", s);
+	g_free(s);
 	for (i = 0; i < c->threads->len; i++)
 		fprintf(cli->out, "thread:   %s\n",
 			(char *)c->threads->pdata[i]);
@@ -295,22 +345,9 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 		fprintf(cli->out, "outcomes:\n");
 	for (i = 0; i < c->outcomes->len; i++)
 		text_outcome(cli, c->outcomes->pdata[i]);
-	if (c->votes->len) {
-		fprintf(cli->out, "votes:\n");
-		for (i = 0; i < c->votes->len; i++) {
-			const dc_vote_t *v = c->votes->pdata[i];
-			char *m = san(v->member);
-
-			fprintf(cli->out, "  %-8s %s\n",
-				dc_vote_choice_name(v->choice), m);
-			g_free(m);
-		}
-		fprintf(cli->out,
-			"tally:    %d for, %d against, %d abstain, %d "
-			"recused; two thirds of %d (%s): %s\n",
-			t->n_for, t->n_against, t->n_abstain, t->n_recused,
-			t->denominator, dc_vote_rule_name(t->rule), t->why);
-	}
+	for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++)
+		if (dc_case_has_question(c, q))
+			text_question(cli, c, q, &t[q]);
 	for (i = 0; late && i < late->len; i++) {
 		s = san(late->pdata[i]);
 		fprintf(cli->out, "late:     <%s> joined after the case was "
@@ -361,14 +398,17 @@ rule_of(dc_cli_t *cli, const opts_t *o, int *bad)
 	return r;
 }
 
+/* t[q] for every question (t[DC_QUESTION_LEGACY] is unused). */
 static void
 tally_of(dc_store_t *s, const dc_case_t *c, dc_vote_rule_t rule,
-	 dc_tally_t *t)
+	 dc_tally_t t[DC_QUESTION_COUNT])
 {
 	int members = 0;
+	dc_question_t q;
 
 	dc_member_count_active(s, "tab", now(), &members, NULL);
-	dc_case_tally(c, members, rule, t);
+	for (q = 0; q < DC_QUESTION_COUNT; q++)
+		dc_case_tally_on(c, q, members, rule, &t[q]);
 }
 
 static int
@@ -378,7 +418,7 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	GPtrArray *late = NULL;
 	dc_error_t err = { 0 };
 	dc_case_t *c = NULL;
-	dc_tally_t t;
+	dc_tally_t t[DC_QUESTION_COUNT];
 	dc_mail_opts_t mo;
 	int bad;
 	dc_vote_rule_t rule = rule_of(cli, o, &bad);
@@ -388,7 +428,7 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	if (dc_case_get(s, id, &c, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	where_mail_is(cli, s, c);
-	tally_of(s, c, rule, &t);
+	tally_of(s, c, rule, t);
 	dc_cli_mail_opts(cli, &mo);
 	/* Best effort: without notmuch the rest of the case still shows. */
 	if (with_late && dc_case_late_replies(s, &mo, id, &late, NULL) != DC_OK)
@@ -396,10 +436,10 @@ show_case(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	if (o->json) {
 		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_describe_case(sp, c, &t, late);
+		dc_describe_case(sp, c, t, late);
 		dc_cli_sprint(cli, sp);
 	} else {
-		text_case(cli, c, &t, late);
+		text_case(cli, c, t, late);
 	}
 	if (late)
 		g_ptr_array_unref(late);
@@ -857,22 +897,66 @@ sub_outcome(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 }
 
 static int
+sub_category(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+	char *what;
+	int rc;
+
+	if (need(cli, o, 2, "case category N TEXT"))
+		return DC_EXIT_USAGE;
+	if (dc_case_category(s, id, o->args[1], actor(cli), now(), &err) !=
+	    DC_OK) {
+		if (err.status == DC_E_USAGE)
+			return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
+		return dc_cli_fail(cli, &err);
+	}
+	{
+		char **list = dc_category_list(NULL);
+
+		const char *hit = dc_category_match(list, o->args[1], NULL);
+
+		what = g_strdup_printf("category set to %s",
+				       hit ? hit : o->args[1]);
+		g_strfreev(list);
+	}
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	return rc;
+}
+
+static int
 sub_vote(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 {
 	dc_error_t err = { 0 };
 	dc_vote_choice_t ch;
+	dc_question_t q;
+	char *what;
+	int rc;
 
-	if (need(cli, o, 2, "case vote N --member ADDRESS "
-			    "for|against|abstain|recused"))
+	if (need(cli, o, 2, "case vote N --on overturn|approve --member "
+			    "ADDRESS for|against|abstain|recused"))
 		return DC_EXIT_USAGE;
+	if (!o->on)
+		return dc_cli_usage(cli, &cmd_case,
+				    "on which question? --on overturn (6.1: "
+				    "the TAB may overturn the committee's "
+				    "decision) or --on approve (later "
+				    "releases: the TAB approves the "
+				    "remedial measures)");
+	if (dc_question_parse(o->on, &q, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
 	if (!o->member)
 		return dc_cli_usage(cli, &cmd_case, "whose vote? --member");
 	if (dc_vote_choice_parse(o->args[1], &ch, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
-	if (dc_case_vote(s, id, o->member, ch, actor(cli), now(),
+	if (dc_case_vote(s, id, q, o->member, ch, actor(cli), now(),
 			 &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	return changed(cli, s, id, o, "vote recorded");
+	what = g_strdup_printf("vote recorded on %s", dc_question_name(q));
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	return rc;
 }
 
 static int
@@ -880,30 +964,39 @@ sub_tally(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 {
 	dc_error_t err = { 0 };
 	dc_case_t *c = NULL;
-	dc_tally_t t;
+	dc_tally_t t[DC_QUESTION_COUNT];
+	dc_question_t q = DC_QUESTION_OVERTURN;
 	int bad;
 	dc_vote_rule_t rule = rule_of(cli, o, &bad);
 
-	if (bad || need(cli, o, 1, "case tally N"))
+	if (bad || need(cli, o, 1, "case tally N [--on overturn|approve]"))
 		return DC_EXIT_USAGE;
+	if (o->on && dc_question_parse(o->on, &q, &err) != DC_OK)
+		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
 	if (dc_case_get(s, id, &c, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	tally_of(s, c, rule, &t);
+	tally_of(s, c, rule, t);
+	/* Without --on: the question the case was asked, approve if only
+	 * that one was. */
+	if (!o->on && !dc_case_has_question(c, DC_QUESTION_OVERTURN) &&
+	    dc_case_has_question(c, DC_QUESTION_APPROVE))
+		q = DC_QUESTION_APPROVE;
 	dc_case_free(c);
 	if (o->json) {
 		dc_sp_t *sp = dc_cli_sprinter(cli);
 
-		dc_describe_tally(sp, &t);
+		dc_describe_tally(sp, &t[q]);
 		dc_cli_sprint(cli, sp);
 	} else {
 		fprintf(cli->out,
+			"question: %s %s\n"
 			"%d for, %d against, %d abstain, %d recused\n"
-			"rule: two thirds of %s = %d\n%s\n",
-			t.n_for, t.n_against, t.n_abstain, t.n_recused,
-			t.rule == DC_RULE_MEMBERS ? "the members less the "
-						    "recused"
-						  : "the votes cast",
-			t.denominator, t.why);
+			"rule: %s = %d\n%s\nresult: %s\n",
+			dc_question_name(q), dc_question_text(q),
+			t[q].n_for, t[q].n_against, t[q].n_abstain,
+			t[q].n_recused, dc_vote_rule_text(t[q].rule),
+			t[q].denominator, t[q].why,
+			dc_result_name(t[q].result));
 	}
 	return DC_EXIT_OK;
 }
@@ -972,6 +1065,7 @@ static const struct {
 	{ "recuse", sub_recuse, 1 },
 	{ "outcome", sub_outcome, 1 },
 	{ "outcome-edit", sub_outcome_edit, 1 },
+	{ "category", sub_category, 1 },
 	{ "vote", sub_vote, 1 },
 	{ "attach", sub_attach, 1 },
 	{ "detach", sub_detach, 1 },

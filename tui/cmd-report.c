@@ -2,6 +2,8 @@
 /*
  * decorum report [--period week|quarter|FROM..TO] [--format FORMAT]
  *                [-o FILE] [--include-identities]
+ * decorum report --publish [PERIOD] [--committee-only|--with-admonitions]
+ *                [-o FILE] [--include-identities]
  * The summary report.  Anonymised unless told otherwise: before anything
  * is written, the output is scanned for every person of every case it
  * mentions, and a hit refuses the report (exit status 4).
@@ -20,7 +22,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_report = {
 	.name = "report",
 	.args = "[--period week|quarter|FROM..TO] [--format text|md|json|csv] "
-		"[-o FILE] [--include-identities]",
+		"[-o FILE] [--include-identities] | --publish [PERIOD] "
+		"[--committee-only|--with-admonitions]",
 	.summary = "write the summary report for a period",
 	.run = run,
 };
@@ -30,6 +33,9 @@ typedef struct report_args {
 	const char *format;
 	const char *output;
 	int include_identities;
+	int publish;
+	int with_admonitions;
+	int format_given;
 } report_args_t;
 
 static int
@@ -40,6 +46,9 @@ parse(dc_cli_t *cli, int argc, char **argv, report_args_t *a)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "include-identities", no_argument, NULL, 'I' },
+		{ "publish", no_argument, NULL, 'P' },
+		{ "committee-only", no_argument, NULL, 'c' },
+		{ "with-admonitions", no_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -51,6 +60,16 @@ parse(dc_cli_t *cli, int argc, char **argv, report_args_t *a)
 			break;
 		case 'f':
 			a->format = optarg;
+			a->format_given = 1;
+			break;
+		case 'P':
+			a->publish = 1;
+			break;
+		case 'c':
+			a->with_admonitions = 0;
+			break;
+		case 'a':
+			a->with_admonitions = 1;
 			break;
 		case 'o':
 			a->output = optarg;
@@ -62,8 +81,18 @@ parse(dc_cli_t *cli, int argc, char **argv, report_args_t *a)
 			return dc_cli_usage(cli, &cmd_report, "bad option");
 		}
 	}
+	/* The published form takes its period as an argument too. */
+	if (a->publish && optind + 1 == argc && !a->period)
+		a->period = argv[optind++];
 	if (optind != argc)
 		return dc_cli_usage(cli, &cmd_report, "no arguments expected");
+	if (a->publish && a->format_given)
+		return dc_cli_usage(cli, &cmd_report,
+				    "--publish writes a plain-text mail; "
+				    "--format is for the statistics");
+	if (!a->publish && a->with_admonitions)
+		return dc_cli_usage(cli, &cmd_report,
+				    "--with-admonitions goes with --publish");
 	return DC_EXIT_OK;
 }
 
@@ -92,6 +121,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_mail_t *mail = NULL;
 	dc_period_t period;
 	int64_t now = dc_now();
+	dc_status_t st;
 	int rc;
 	char *text = NULL;
 
@@ -109,8 +139,19 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (store && dc_cli_open_mail(cli, store, 0, &mail, &mail_err) != DC_OK)
 		mail = NULL;
-	switch (dc_report_text(store, mail, &period, now, fmt,
-			       a.include_identities, &text, &err)) {
+	if (a.publish) {
+		dc_publish_opts_t po = {
+			.with_admonitions = a.with_admonitions,
+			.include_identities = a.include_identities,
+		};
+
+		st = dc_report_publish(store, mail, &period, now, &po, &text,
+				       &err);
+	} else {
+		st = dc_report_text(store, mail, &period, now, fmt,
+				    a.include_identities, &text, &err);
+	}
+	switch (st) {
 	case DC_OK:
 		rc = write_out(cli, &a, text);
 		break;

@@ -587,6 +587,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:
 	case ACT_OUTCOME:
+	case ACT_CATEGORY:
 	case ACT_NOTE:
 	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
 	case ACT_SEARCH: search(t, arg); break;

@@ -15,6 +15,7 @@
 #include "core/docs/doclink.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
+#include "core/case/category.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
 #include "core/case/release.h"
@@ -205,6 +206,7 @@ add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 {
 	const char *name = dc_config_get(t->cfg, "tab", "overturn_rule");
 	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	dc_question_t q;
 	GString *s;
 	dc_tally_t tl;
 	int members = 0;
@@ -216,19 +218,44 @@ add_votes(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
 		rule = DC_RULE_VOTES_CAST;
 	dc_member_count_active(t->store, "tab", dc_tui_now(t), &members,
 			       NULL);
-	dc_case_tally(c, members, rule, &tl);
-	s = g_string_new(NULL);
-	for (i = 0; i < c->votes->len; i++) {
-		const dc_vote_t *v = c->votes->pdata[i];
+	for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++) {
+		int legacy = 0;
 
-		g_string_append_printf(s, "%s%s %s", i ? ", " : "", v->member,
-				       dc_vote_choice_name(v->choice));
+		if (!dc_case_has_question(c, q))
+			continue;
+		dc_case_tally_on(c, q, members, rule, &tl);
+		add(a, DC_ROLE_NORMAL, "Question (%s): %s", dc_question_name(q),
+		    dc_question_text(q));
+		add(a, DC_ROLE_NORMAL, "  Source: %s", dc_question_source(q));
+		add(a, DC_ROLE_NORMAL, "  Rule: %s", dc_vote_rule_text(rule));
+		s = g_string_new(NULL);
+		for (i = 0; i < c->votes->len; i++) {
+			const dc_vote_t *v = c->votes->pdata[i];
+
+			if ((v->question == DC_QUESTION_APPROVE) !=
+			    (q == DC_QUESTION_APPROVE))
+				continue;
+			legacy |= v->question == DC_QUESTION_LEGACY;
+			g_string_append_printf(s, "%s%s %s%s",
+					       s->len ? ", " : "", v->member,
+					       dc_vote_choice_name(v->choice),
+					       v->question == DC_QUESTION_LEGACY
+						       ? "*"
+						       : "");
+		}
+		add(a, DC_ROLE_NORMAL, "  Votes: %s", s->str);
+		if (legacy)
+			add(a, DC_ROLE_NORMAL,
+			    "  * recorded without a question: read as a vote "
+			    "to overturn");
+		add(a, tl.result == DC_RESULT_PENDING ? DC_ROLE_PENDING
+						       : DC_ROLE_NORMAL,
+		    "  Tally: %d for, %d against, %d abstain, %d recused: "
+		    "%s; result: %s",
+		    tl.n_for, tl.n_against, tl.n_abstain, tl.n_recused, tl.why,
+		    dc_result_name(tl.result));
+		g_string_free(s, TRUE);
 	}
-	add(a, DC_ROLE_NORMAL, "Votes: %s", s->str);
-	add(a, tl.passed ? DC_ROLE_PENDING : DC_ROLE_NORMAL,
-	    "Tally: %d for, %d against, %d abstain, %d recused: %s",
-	    tl.n_for, tl.n_against, tl.n_abstain, tl.n_recused, tl.why);
-	g_string_free(s, TRUE);
 }
 
 /* Replies that joined the threads after the case was opened, as the case
@@ -356,6 +383,8 @@ build(struct panel *p, dc_tui_t *t)
 		    "Closed: a, e or t asks to reopen it or open a new case");
 	add_mail(p->lines, c, p->thread_id);
 	add_outcomes(p->lines, c);
+	add(p->lines, DC_ROLE_NORMAL, "Category: %s",
+	    c->category ? c->category : "none yet (T sets one)");
 	add_late(p->lines, t, c);
 	add_people(p->lines, c);
 	add_votes(p->lines, t, c);
@@ -854,6 +883,49 @@ out:
 	g_free(u.release);
 }
 
+/* The choice is from the configured list, by number or by its words
+ * (a unique prefix will do); core refuses anything else. */
+static void
+act_category(dc_tui_t *t, dc_case_t *c, const char *arg)
+{
+	char **list = dc_category_list(NULL);
+	dc_error_t err = { 0 };
+	const char *hit;
+	GString *label = g_string_new(NULL);
+	char *text = NULL, *end, *what;
+	long n;
+	int i;
+
+	g_string_printf(label, "Case #%" G_GINT64_FORMAT " category (",
+			(gint64)c->id);
+	for (i = 0; list[i]; i++)
+		g_string_append_printf(label, "%s%d %s", i ? "; " : "", i + 1,
+				       list[i]);
+	g_string_append(label, "; Esc: cancel): ");
+	if (!ask(t, arg, label->str, 0, &text) || !*text)
+		goto out;
+	n = strtol(text, &end, 10);
+	hit = NULL;
+	for (i = 0; !*end && n > 0 && list[i]; i++)
+		if (i + 1 == n)
+			hit = list[i];
+	if (!hit)
+		hit = text;
+	what = g_strdup_printf("category set to %s",
+			       dc_category_match(list, hit, NULL) ?
+				       dc_category_match(list, hit, NULL) :
+				       hit);
+	done(t, c,
+	     dc_case_category(t->store, c->id, hit, t->actor, dc_tui_now(t),
+			      &err),
+	     &err, what);
+	g_free(what);
+out:
+	g_string_free(label, TRUE);
+	g_free(text);
+	g_strfreev(list);
+}
+
 static void
 act_note(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
@@ -918,6 +990,7 @@ dc_view_case_act(dc_tui_t *t, dc_action_t a, const char *arg)
 	switch (a) {
 	case ACT_STATE: act_state(t, c, arg); break;
 	case ACT_OUTCOME: act_outcome(t, c, arg); break;
+	case ACT_CATEGORY: act_category(t, c, arg); break;
 	case ACT_NOTE: act_note(t, c, arg); break;
 	case ACT_CONVERT: act_convert(t, c, arg); break;
 	default: break;

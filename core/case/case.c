@@ -185,6 +185,7 @@ derived_free(dc_case_t *c)
 	g_clear_pointer(&c->votes, g_ptr_array_unref);
 	g_clear_pointer(&c->history, g_ptr_array_unref);
 	g_clear_pointer(&c->opened_by, g_free);
+	g_clear_pointer(&c->category, g_free);
 }
 
 static void
@@ -314,9 +315,16 @@ static void
 apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
 	char *member = data_str(v, "member"), *choice = data_str(v, "vote");
+	char *question = data_str(v, "question");
+	dc_question_t q = DC_QUESTION_LEGACY;
 	dc_vote_choice_t ch;
 	dc_vote_t *vote;
 	guint i;
+
+	/* A vote before questions were named is legacy (read as overturn). */
+	if (question && dc_question_parse(question, &q, NULL) != DC_OK)
+		q = DC_QUESTION_LEGACY;
+	g_free(question);
 
 	if (!member || !choice ||
 	    dc_vote_choice_parse(choice, &ch, NULL) != DC_OK) {
@@ -327,7 +335,9 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	g_free(choice);
 	for (i = 0; i < c->votes->len; i++) {
 		vote = c->votes->pdata[i];
-		if (!g_ascii_strcasecmp(vote->member, member)) {
+		if (!g_ascii_strcasecmp(vote->member, member) &&
+		    (vote->question == DC_QUESTION_APPROVE) ==
+			    (q == DC_QUESTION_APPROVE)) {
 			g_ptr_array_remove_index(c->votes, i);
 			break;
 		}
@@ -335,6 +345,7 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	vote = g_new0(dc_vote_t, 1);
 	vote->member = member;
 	vote->choice = ch;
+	vote->question = q;
 	vote->at = ev->at;
 	g_ptr_array_add(c->votes, vote);
 }
@@ -526,9 +537,15 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 				    !strcmp(t, "recuse") ? "recused"
 							 : "declared a conflict");
 	} else if (!strcmp(t, "vote")) {
+		char *q = data_str(v, "question");
+
 		a = data_str(v, "member");
 		b = data_str(v, "vote");
-		r = g_strdup_printf("%s voted %s", a ? a : "?", b ? b : "?");
+		r = g_strdup_printf("%s voted %s %s%s", a ? a : "?",
+				    b ? b : "?", q ? "on " : "",
+				    q ? q : "(no question named: read as a "
+					    "vote to overturn)");
+		g_free(q);
 	} else if (!strcmp(t, "outcome")) {
 		a = data_str(v, "outcome");
 		r = g_strdup_printf("outcome: %s", a ? a : "?");
@@ -558,6 +575,9 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 			g_variant_unref(ov);
 		if (nv)
 			g_variant_unref(nv);
+	} else if (!strcmp(t, "category")) {
+		a = data_str(v, "category");
+		r = g_strdup_printf("category: %s", a ? a : "?");
 	} else if (!strcmp(t, "undo")) {
 		a = data_str(v, "type");
 		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
@@ -672,6 +692,12 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		apply_outcome(c, ev, v);
 	} else if (!strcmp(t, "outcome-edit")) {
 		apply_outcome_edit(c, ev, v);
+	} else if (!strcmp(t, "category")) {
+		to = data_str(v, "category");
+		if (to) {
+			g_free(c->category);
+			c->category = to;
+		}
 	}
 	add_note(c, ev, v);
 }

@@ -123,6 +123,7 @@ typedef struct dc_case {
 	int withdrawn;   /* the open was undone: no longer a case */
 	int converted;   /* a TAB consultation made a violation report */
 	char *opened_by; /* actor of the open event */
+	char *category;  /* core/case/category.h; NULL: none set */
 	GPtrArray *participants; /* dc_participant_t * */
 	GPtrArray *conflicts;    /* dc_conflict_t * */
 	GPtrArray *aliases;      /* dc_alias_t *, oldest first */

@@ -223,6 +223,8 @@ dc_describe_vote(dc_sp_t *sp, const dc_vote_t *v)
 	dc_sp_map(sp);
 	dc_sp_kmail(sp, "member", v->member);
 	dc_sp_kstring(sp, "vote", dc_vote_choice_name(v->choice));
+	dc_sp_kstring(sp, "question", dc_question_name(v->question));
+	dc_sp_kbool(sp, "legacy", v->question == DC_QUESTION_LEGACY);
 	dc_sp_ktime(sp, "at", v->at);
 	dc_sp_end(sp);
 }
@@ -242,6 +244,12 @@ dc_describe_tally(dc_sp_t *sp, const dc_tally_t *t)
 	dc_sp_kbool(sp, "passed", t->passed);
 	dc_sp_kbool(sp, "tie", t->tie);
 	dc_sp_kstring(sp, "result", t->why);
+	dc_sp_kstring(sp, "question", dc_question_name(t->question));
+	dc_sp_kstring(sp, "question_text", dc_question_text(t->question));
+	dc_sp_kstring(sp, "source", dc_question_source(t->question));
+	dc_sp_kstring(sp, "rule_text", dc_vote_rule_text(t->rule));
+	dc_sp_kint(sp, "outstanding", t->outstanding);
+	dc_sp_kstring(sp, "decision", dc_result_name(t->result));
 	dc_sp_end(sp);
 }
 
@@ -318,9 +326,24 @@ dc_describe_case(dc_sp_t *sp, const dc_case_t *c, const dc_tally_t *t,
 	else
 		dc_sp_null(sp);
 	each(sp, "outcomes", c->outcomes, outcome_v);
+	dc_sp_key(sp, "category");
+	if (c->category)
+		dc_sp_string(sp, c->category);
+	else
+		dc_sp_null(sp);
 	each(sp, "votes", c->votes, vote_v);
 	dc_sp_key(sp, "tally");
-	dc_describe_tally(sp, t);
+	dc_describe_tally(sp, &t[DC_QUESTION_OVERTURN]);
+	dc_sp_key(sp, "questions");
+	dc_sp_list(sp);
+	{
+		dc_question_t q;
+
+		for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++)
+			if (dc_case_has_question(c, q))
+				dc_describe_tally(sp, &t[q]);
+	}
+	dc_sp_end(sp);
 	notes(sp, c);
 	each(sp, "history", c->history, event_v);
 	if (late) {

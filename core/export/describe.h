@@ -29,7 +29,8 @@ void dc_describe_message(dc_sp_t *sp, const dc_message_t *m);
 
 /* decorum cases: a case in brief. */
 void dc_describe_case_row(dc_sp_t *sp, const dc_case_t *c);
-/* decorum case show: the whole case; late (may be NULL: no mail index)
+/* decorum case show: the whole case; t holds a tally for each question
+ * (indexed by dc_question_t); late (may be NULL: no mail index)
  * holds the Message-IDs of replies after it closed. */
 void dc_describe_case(dc_sp_t *sp, const dc_case_t *c, const dc_tally_t *t,
 		      const GPtrArray *late);

@@ -146,7 +146,31 @@ vote_free(gpointer p)
 	dc_report_vote_t *v = p;
 
 	g_free(v->member);
+	g_free(v->name);
 	g_free(v);
+}
+
+static void
+incident_free(gpointer p)
+{
+	dc_report_incident_t *i = p;
+
+	g_free(i->category);
+	g_free(i->what);
+	g_free(i->scope);
+	g_free(i->until_release);
+	g_free(i);
+}
+
+static void
+decision_free(gpointer p)
+{
+	dc_report_decision_t *d = p;
+
+	g_free(d->category);
+	if (d->votes)
+		g_ptr_array_unref(d->votes);
+	g_free(d);
 }
 
 static void
@@ -171,6 +195,8 @@ dc_report_free(dc_report_t *r)
 	g_ptr_array_unref(r->cases);
 	g_ptr_array_unref(r->tab_pending);
 	g_ptr_array_unref(r->long_open);
+	g_ptr_array_unref(r->incidents);
+	g_ptr_array_unref(r->decisions);
 	g_free(r);
 }
 
@@ -294,12 +320,15 @@ add_override(dc_report_t *r, const dc_case_t *c, int members,
 	int64_t last = 0;
 	guint i;
 
-	if (!c->votes->len)
+	if (!dc_case_has_question(c, DC_QUESTION_OVERTURN))
 		return;
-	dc_case_tally(c, members, rule, &t);
+	dc_case_tally_on(c, DC_QUESTION_OVERTURN, members, rule, &t);
 	for (i = 0; i < c->votes->len; i++)
-		last = MAX(last, ((const dc_vote_t *)c->votes->pdata[i])->at);
-	if (!t.decided || !t.passed || !in_period(&r->period, last))
+		if (((const dc_vote_t *)c->votes->pdata[i])->question !=
+		    DC_QUESTION_APPROVE)
+			last = MAX(last, ((const dc_vote_t *)
+						  c->votes->pdata[i])->at);
+	if (t.result != DC_RESULT_OVERTURNED || !in_period(&r->period, last))
 		return;
 	o = g_new0(dc_report_override_t, 1);
 	o->case_id = c->id;
@@ -314,8 +343,11 @@ add_override(dc_report_t *r, const dc_case_t *c, int members,
 	o->votes = g_ptr_array_new_with_free_func(vote_free);
 	for (i = 0; i < c->votes->len; i++) {
 		const dc_vote_t *v = c->votes->pdata[i];
-		dc_report_vote_t *rv = g_new0(dc_report_vote_t, 1);
+		dc_report_vote_t *rv;
 
+		if (v->question == DC_QUESTION_APPROVE)
+			continue;
+		rv = g_new0(dc_report_vote_t, 1);
 		rv->member = dc_sanitize_line(v->member);
 		rv->choice = dc_vote_choice_name(v->choice);
 		rv->at = v->at;
@@ -415,16 +447,129 @@ typedef struct builder {
 	dc_mail_t *mail;
 	dc_access_t *access;
 	GHashTable *members; /* registered addresses: not participants */
+	GHashTable *names;   /* lower-case address -> registered name */
 	int tab_members;
 	dc_vote_rule_t rule;
 	dc_identity_set_t *people;
 	GHashTable *roots; /* case id -> public root message id or NULL */
 } builder_t;
 
+static int
+count_reports(const dc_case_t *c)
+{
+	int n = 0;
+	guint i;
+
+	for (i = 0; c->mail && i < c->mail->len; i++)
+		n += !g_strcmp0(((dc_store_mail_t *)c->mail->pdata[i])->role,
+				"report");
+	return MAX(n, 1);
+}
+
+static void
+add_incident(dc_report_t *r, builder_t *b, const dc_case_t *c)
+{
+	const dc_outcome_t *o = dc_case_top_outcome(c);
+	dc_report_incident_t *i;
+	dc_tally_t t;
+
+	if (c->kind == DC_KIND_TAB || !in_period(&r->period, c->reported_at))
+		return;
+	i = g_new0(dc_report_incident_t, 1);
+	i->case_id = c->id;
+	i->kind = c->kind;
+	i->category = g_strdup(c->category);
+	i->reports = count_reports(c);
+	i->open = strcmp(c->state, "closed") != 0;
+	i->reported_at = c->reported_at;
+	if (o) {
+		i->has_outcome = 1;
+		i->outcome = o->kind;
+		i->public_ = o->public_;
+		i->what = g_strdup(o->what);
+		i->scope = g_strdup(o->scope);
+		i->from = o->from;
+		i->until = o->until;
+		i->until_release = g_strdup(o->until_release);
+	}
+	i->approve_asked = dc_case_has_question(c, DC_QUESTION_APPROVE);
+	i->overturn_asked = dc_case_has_question(c, DC_QUESTION_OVERTURN);
+	dc_case_tally_on(c, DC_QUESTION_APPROVE, b->tab_members, b->rule, &t);
+	i->approve = t.result;
+	dc_case_tally_on(c, DC_QUESTION_OVERTURN, b->tab_members, b->rule,
+			 &t);
+	i->overturn = t.result;
+	g_ptr_array_add(r->incidents, i);
+}
+
+static void
+add_decision(dc_report_t *r, builder_t *b, const dc_case_t *c,
+	     dc_question_t q)
+{
+	const dc_outcome_t *o = dc_case_top_outcome(c);
+	dc_report_decision_t *d;
+	int64_t last = 0;
+	dc_tally_t t;
+	guint i;
+
+	if (!dc_case_has_question(c, q))
+		return;
+	dc_case_tally_on(c, q, b->tab_members, b->rule, &t);
+	for (i = 0; i < c->votes->len; i++) {
+		const dc_vote_t *v = c->votes->pdata[i];
+
+		if ((v->question == DC_QUESTION_APPROVE) ==
+		    (q == DC_QUESTION_APPROVE))
+			last = MAX(last, v->at);
+	}
+	if (t.result == DC_RESULT_PENDING || !in_period(&r->period, last))
+		return;
+	d = g_new0(dc_report_decision_t, 1);
+	d->case_id = c->id;
+	d->question = q;
+	d->result = t.result;
+	d->category = g_strdup(c->category);
+	d->has_outcome = o != NULL;
+	d->outcome = o ? o->kind : DC_OUTCOME_NO_ACTION;
+	d->n_for = t.n_for;
+	d->n_against = t.n_against;
+	d->n_abstain = t.n_abstain;
+	d->n_recused = t.n_recused;
+	d->rule = t.rule;
+	d->decided_at = last;
+	if (t.result == DC_RESULT_OVERTURNED) {
+		d->votes = g_ptr_array_new_with_free_func(vote_free);
+		for (i = 0; i < c->votes->len; i++) {
+			const dc_vote_t *v = c->votes->pdata[i];
+			dc_report_vote_t *rv;
+			char *key;
+
+			if (v->question == DC_QUESTION_APPROVE)
+				continue;
+			rv = g_new0(dc_report_vote_t, 1);
+			rv->member = dc_sanitize_line(v->member);
+			key = g_ascii_strdown(v->member, -1);
+			if (b->names && g_hash_table_lookup(b->names, key))
+				rv->name = dc_sanitize_line(
+					g_hash_table_lookup(b->names, key));
+			g_free(key);
+			rv->choice = dc_vote_choice_name(v->choice);
+			rv->at = v->at;
+			g_ptr_array_add(d->votes, rv);
+		}
+	}
+	g_ptr_array_add(r->decisions, d);
+}
+
 static void
 case_done(dc_report_t *r, builder_t *b, dc_case_t *c)
 {
 	if (!c->withdrawn && dc_access_allows(b->access, c)) {
+		add_incident(r, b, c);
+		if (c->kind != DC_KIND_TAB) {
+			add_decision(r, b, c, DC_QUESTION_APPROVE);
+			add_decision(r, b, c, DC_QUESTION_OVERTURN);
+		}
 		tally(r, c);
 		add_measures(r, c);
 		add_override(r, c, b->tab_members, b->rule);
@@ -544,6 +689,8 @@ report_new(const dc_period_t *period, int64_t now)
 	r->long_open = g_ptr_array_new_with_free_func(rcase_free);
 	r->measures = g_ptr_array_new_with_free_func(measure_free);
 	r->overridden = g_ptr_array_new_with_free_func(override_free);
+	r->incidents = g_ptr_array_new_with_free_func(incident_free);
+	r->decisions = g_ptr_array_new_with_free_func(decision_free);
 	for (w = 0; w < DC_REPORT_WEEKS; w++)
 		r->week_start[w] =
 			period->to - (int64_t)(DC_REPORT_WEEKS - w) * 7 * DC_DAY;
@@ -560,6 +707,28 @@ configured_rule(void)
 		dc_vote_rule_parse(name, &rule, NULL);
 	g_free(name);
 	return rule;
+}
+
+/* The registered names of members, by lower-case address. */
+static dc_status_t
+member_names(dc_store_t *s, GHashTable **out, dc_error_t *err)
+{
+	GPtrArray *ms = NULL;
+	dc_status_t st = dc_member_list(s, &ms, err);
+	guint i;
+
+	*out = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	for (i = 0; st == DC_OK && i < ms->len; i++) {
+		const dc_store_member_t *m = ms->pdata[i];
+
+		if (m->name && *m->name)
+			g_hash_table_replace(*out,
+					     g_ascii_strdown(m->address, -1),
+					     g_strdup(m->name));
+	}
+	if (ms)
+		g_ptr_array_unref(ms);
+	return st;
 }
 
 dc_status_t
@@ -590,11 +759,15 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 			st = dc_member_count_active(s, "tab", now,
 						    &b.tab_members, err);
 		if (st == DC_OK)
+			st = member_names(s, &b.names, err);
+		if (st == DC_OK)
 			st = load(r, &b, err);
 	}
 	dc_access_free(b.access);
 	if (b.members)
 		g_hash_table_unref(b.members);
+	if (b.names)
+		g_hash_table_unref(b.names);
 	if (st != DC_OK) {
 		g_hash_table_destroy(b.roots);
 		dc_report_free(r);
@@ -874,9 +1047,10 @@ emit_chart(const dc_report_t *r, dc_emit_t *e)
 static void
 emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 {
-	dc_emit_count_t rows[2 + DC_KIND_COUNT] = { 0 };
+	dc_emit_count_t rows[3 + DC_KIND_COUNT] = { 0 };
+	int64_t incidents = 0;
 	char *intro;
-	int k;
+	guint i;
 
 	intro = g_strdup_printf("In the period of %s (UTC), the following "
 				"reports were received.",
@@ -888,7 +1062,23 @@ emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 	rows[1] = (dc_emit_count_t){ "tab_consultations",
 				     "TAB consultations (not reports)", r->tab,
 				     NULL };
-	dc_emit_counts(e, "summary", NULL, rows, 2);
+	for (i = 0; i < r->incidents->len; i++)
+		incidents += ((const dc_report_incident_t *)
+				      r->incidents->pdata[i])->kind !=
+			     DC_KIND_ADMONITION;
+	rows[2] = (dc_emit_count_t){ "incidents",
+				     "Incidents reported to the committee",
+				     incidents, NULL };
+	dc_emit_counts(e, "summary", NULL, rows, 3);
+}
+
+/* The statistics, for the appendix. */
+static void
+emit_statistics(const dc_report_t *r, dc_emit_t *e)
+{
+	dc_emit_count_t rows[DC_KIND_COUNT] = { 0 };
+	int k;
+
 	dc_emit_section(e, "kinds", "Cases by kind");
 	for (k = 0; k < DC_KIND_COUNT; k++)
 		rows[k] = (dc_emit_count_t){ dc_kind_name(k), kind_plural[k],
@@ -900,6 +1090,86 @@ emit_summary(const dc_report_t *r, dc_emit_t *e, const char *label)
 	emit_counts(e, "by_outcome", NULL, r->by_outcome);
 }
 
+/* The reports by category, one row per incident, as the published form
+ * groups them (decorum report --publish), with their case numbers: this
+ * form is the committee's own. */
+static void
+emit_incidents(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },         { "kind", "Kind", 0 },
+		{ "category", "Category", 0 }, { "reports", "Reports", 1 },
+		{ "action", "What was done", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+	char *s;
+
+	for (i = 0; i < r->incidents->len; i++) {
+		const dc_report_incident_t *x = r->incidents->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)x->case_id));
+		row[0] = s;
+		row[1] = dc_kind_label(x->kind);
+		g_ptr_array_add(keep, s = x->category ?
+			dc_sanitize_line(x->category) : NULL);
+		row[2] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", x->reports));
+		row[3] = s;
+		g_ptr_array_add(keep, s = dc_report_incident_action(x));
+		row[4] = s;
+		g_ptr_array_add(rows, row);
+	}
+	dc_emit_table(e, "incidents", NULL, cols, G_N_ELEMENTS(cols), rows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
+/* The TAB's decisions settled in the period, on either question. */
+static void
+emit_decisions(const dc_report_t *r, dc_emit_t *e)
+{
+	static const dc_emit_column_t cols[] = {
+		{ "case", "Case", 1 },      { "question", "Question", 0 },
+		{ "result", "Result", 0 },  { "for", "For", 1 },
+		{ "against", "Against", 1 }, { "abstain", "Abstain", 1 },
+		{ "recused", "Recused", 1 }, { "decided", "Decided", 0 },
+	};
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+	char *s;
+
+	for (i = 0; i < r->decisions->len; i++) {
+		const dc_report_decision_t *d = r->decisions->pdata[i];
+		const char **row = g_new0(const char *, G_N_ELEMENTS(cols));
+
+		g_ptr_array_add(keep, s = g_strdup_printf(
+			"%" G_GINT64_FORMAT, (gint64)d->case_id));
+		row[0] = s;
+		row[1] = dc_question_name(d->question);
+		row[2] = dc_result_name(d->result);
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_for));
+		row[3] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_against));
+		row[4] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_abstain));
+		row[5] = s;
+		g_ptr_array_add(keep, s = g_strdup_printf("%d", d->n_recused));
+		row[6] = s;
+		g_ptr_array_add(keep, s = day_string(d->decided_at));
+		row[7] = s;
+		g_ptr_array_add(rows, row);
+	}
+	dc_emit_table(e, "tab_decisions", NULL, cols, G_N_ELEMENTS(cols),
+		      rows);
+	g_ptr_array_unref(rows);
+	g_ptr_array_unref(keep);
+}
+
 void
 dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 {
@@ -908,6 +1178,17 @@ dc_report_emit(const dc_report_t *r, dc_emit_t *e)
 
 	dc_emit_begin(e, "summary", title);
 	emit_summary(r, e, label);
+	dc_emit_section(e, "reports", "Reports by category");
+	emit_incidents(r, e);
+	dc_emit_section(e, "decisions", "Decisions of the TAB");
+	emit_decisions(r, e);
+	dc_emit_section(e, "appendix", "Appendix: statistics");
+	dc_emit_paragraph(e, "note",
+			  "For the committee's own use: counts by kind, "
+			  "state and outcome, the cases, measures, pending "
+			  "items and the trend.  decorum report --publish "
+			  "writes the form for publication.");
+	emit_statistics(r, e);
 	dc_emit_section(e, "cases", "Cases received in the period");
 	emit_cases(e, "cases", NULL, r->cases, r->now, 0);
 	dc_emit_section(e, "measures", "Remedial measures in force");
@@ -943,16 +1224,36 @@ mentions_cases(const dc_report_t *r)
 	return r->cases->len || r->tab_pending->len || r->long_open->len;
 }
 
-dc_status_t
-dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
-	       int64_t now, const dc_emit_ops_t *fmt, int include_identities,
-	       char **out, dc_error_t *err)
+/* How a built report becomes text: the emitter of a format, or the
+ * published form. */
+typedef struct render {
+	const dc_emit_ops_t *fmt;
+	const dc_publish_opts_t *publish;
+} render_t;
+
+static char *
+render(const dc_report_t *r, const render_t *how)
+{
+	dc_emit_t *e;
+
+	if (how->publish)
+		return dc_report_publish_text(r, how->publish);
+	e = dc_emit_new(how->fmt ? how->fmt : &dc_emit_text);
+	dc_report_emit(r, e);
+	return dc_emit_finish(e);
+}
+
+/* Build, render and, unless include_identities, scan: the one way a
+ * report's text leaves core. */
+static dc_status_t
+report_out(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
+	   int64_t now, const render_t *how, int include_identities,
+	   char **out, dc_error_t *err)
 {
 	dc_identity_set_t *people = dc_identity_set_new();
 	dc_identity_hit_t hit;
 	dc_report_t *r = NULL;
 	dc_status_t st;
-	dc_emit_t *e;
 	char *text;
 
 	*out = NULL;
@@ -968,9 +1269,7 @@ dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 			     "cases");
 		goto out;
 	}
-	e = dc_emit_new(fmt ? fmt : &dc_emit_text);
-	dc_report_emit(r, e);
-	text = dc_emit_finish(e);
+	text = render(r, how);
 	if (!include_identities &&
 	    dc_identity_scan(people, text, strlen(text), &hit)) {
 		/* Name the kind of hit, not the person: this may be read
@@ -988,4 +1287,26 @@ out:
 	dc_report_free(r);
 	dc_identity_set_free(people);
 	return st;
+}
+
+dc_status_t
+dc_report_text(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
+	       int64_t now, const dc_emit_ops_t *fmt, int include_identities,
+	       char **out, dc_error_t *err)
+{
+	render_t how = { .fmt = fmt };
+
+	return report_out(s, mail, period, now, &how, include_identities, out,
+			  err);
+}
+
+dc_status_t
+dc_report_publish(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
+		  int64_t now, const dc_publish_opts_t *o, char **out,
+		  dc_error_t *err)
+{
+	render_t how = { .publish = o };
+
+	return report_out(s, mail, period, now, &how, o->include_identities,
+			  out, err);
 }

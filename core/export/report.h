@@ -14,6 +14,8 @@
 #include <stdint.h>
 
 #include "core/case/case.h"
+#include "core/case/outcome.h"
+#include "core/case/vote.h"
 #include "core/export/emit.h"
 #include "core/mail/mail.h"
 #include "core/privacy/privacy.h"
@@ -63,6 +65,7 @@ typedef struct dc_report_measure {
 
 typedef struct dc_report_vote {
 	char *member;
+	char *name; /* the registered TAB member's name, or NULL */
 	const char *choice; /* "for", "against", ... */
 	int64_t at;
 } dc_report_vote_t;
@@ -78,6 +81,46 @@ typedef struct dc_report_override {
 	const char *rule;
 	GPtrArray *votes; /* dc_report_vote_t * */
 } dc_report_override_t;
+
+/*
+ * One incident received in the period, for the published form: a case,
+ * however many reports and threads it covers.  Withdrawn cases and TAB
+ * consultations not converted are not incidents.  Nothing here names a
+ * person or the case.
+ */
+typedef struct dc_report_incident {
+	int64_t case_id; /* for the committee's own form only */
+	dc_kind_t kind;
+	char *category;   /* NULL: not yet categorised */
+	int reports;      /* report mails it covers, at least 1 */
+	int open;         /* not closed */
+	int has_outcome;
+	dc_outcome_kind_t outcome; /* the strongest (dc_case_top_outcome) */
+	int public_;
+	char *what, *scope;          /* a measure's; NULL when not given */
+	int64_t from, until;
+	char *until_release;
+	dc_result_t approve, overturn; /* DC_RESULT_PENDING when not asked */
+	int approve_asked, overturn_asked;
+	int64_t reported_at;
+} dc_report_incident_t;
+
+/* A vote of the TAB settled in the period (overturn or approve). */
+typedef struct dc_report_decision {
+	int64_t case_id; /* for the committee's own form only */
+	dc_question_t question;
+	dc_result_t result;
+	char *category;     /* of the case; NULL: not yet categorised */
+	int has_outcome;
+	dc_outcome_kind_t outcome; /* the committee's decision */
+	int n_for, n_against, n_abstain, n_recused;
+	dc_vote_rule_t rule;
+	int64_t decided_at; /* its last vote */
+	/* Every vote, with the member's registered name when there is
+	 * one: only for an overturned decision, which the documentation
+	 * requires to be published with identifiable voting details. */
+	GPtrArray *votes;   /* dc_report_vote_t * */
+} dc_report_decision_t;
 
 typedef struct dc_report_count {
 	char *key;
@@ -100,6 +143,8 @@ typedef struct dc_report {
 	int64_t week_start[DC_REPORT_WEEKS];
 	GPtrArray *measures;   /* dc_report_measure_t *: in force now */
 	GPtrArray *overridden; /* dc_report_override_t * */
+	GPtrArray *incidents;  /* dc_report_incident_t *, by report date */
+	GPtrArray *decisions;  /* dc_report_decision_t *, by case */
 } dc_report_t;
 
 /*
@@ -141,5 +186,46 @@ dc_status_t dc_report_text(dc_store_t *s, dc_mail_t *mail,
 			   const dc_period_t *period, int64_t now,
 			   const dc_emit_ops_t *fmt, int include_identities,
 			   char **out, dc_error_t *err);
+
+/* Options of the published form. */
+typedef struct dc_publish_opts {
+	int with_admonitions;   /* count maintainers' admonitions apart;
+				 * 0 (committee only) leaves them out */
+	int include_identities; /* skip the identity scan */
+	const char *to;         /* NULL: [report] list, else the default */
+	const char *contact;    /* NULL: [report] contact, else
+				 * conduct@kernel.org */
+	char **categories;      /* NULL: [report] categories */
+} dc_publish_opts_t;
+
+/* The default To: of the published form ([report] list). */
+#define DC_PUBLISH_TO "linux-kernel@vger.kernel.org"
+#define DC_PUBLISH_CONTACT "conduct@kernel.org"
+
+/*
+ * The published form of r (core/export/publish.c): a plain-text mail
+ * (Subject:, To:) in the structure of the committee's published
+ * reports: the period, "Reports received: N" counted by incident, the
+ * reports grouped by category with what was done, the TAB's decisions
+ * (complete voting details where a decision was overturned), the
+ * closing thanks and the contact address.  No case number, no subject,
+ * no person but the TAB members of an overturned decision.  g_free.
+ */
+char *dc_report_publish_text(const dc_report_t *r,
+			     const dc_publish_opts_t *o);
+
+/* What was done about an incident, as the published form says it
+ * ("education and coaching", "a remedial measure, ..."); g_free. */
+char *dc_report_incident_action(const dc_report_incident_t *i);
+
+/*
+ * As dc_report_text, for the published form: built, written and, unless
+ * o->include_identities, scanned for the people of every case of the
+ * period before *out is set.  Fails closed (DC_E_DENIED, *out NULL).
+ */
+dc_status_t dc_report_publish(dc_store_t *s, dc_mail_t *mail,
+			      const dc_period_t *period, int64_t now,
+			      const dc_publish_opts_t *o, char **out,
+			      dc_error_t *err);
 
 #endif

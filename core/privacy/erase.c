@@ -105,7 +105,8 @@ record_of(const eraser_t *x, const dc_store_event_t *ev)
 		{ "tag", "kind", "from_kind", "thread", NULL },
 		{ "convert", "kind", "from_kind", "thread", NULL },
 		{ "state", "from", "to", NULL },
-		{ "vote", "vote", NULL },
+		{ "vote", "vote", "question", NULL },
+		{ "category", "category", NULL },
 		{ "outcome", "outcome", "public", "from", "until", NULL },
 		{ "undo", "undoes", "type", NULL },
 	};

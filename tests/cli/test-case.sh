@@ -70,14 +70,14 @@ check_eq "the conversion is its own event" convert "$(jq -r '.history[-1].type' 
 $D member add tab1@example.org --role tab --joined 2020-01-01 >/dev/null
 $D member add tab2@example.org --role tab --joined 2020-01-01 >/dev/null
 $D member add tab3@example.org --role tab --joined 2020-01-01 >/dev/null
-$D --as tab1@example.org case vote 1 --member nobody@example.org for >/dev/null 2>&1
+$D --as tab1@example.org case vote 1 --on overturn --member nobody@example.org for >/dev/null 2>&1
 check_eq "a non-member cannot vote" 4 $?
-check "vote for" $D case vote 1 --member tab1@example.org for
-check "vote against" $D case vote 1 --member tab2@example.org against
+check "vote for" $D case vote 1 --on overturn --member tab1@example.org for
+check "vote against" $D case vote 1 --on overturn --member tab2@example.org against
 $D case tally 1 --json >"$T/t.json"
 check_eq "a tie does not pass" false "$(jq .passed "$T/t.json")"
 check_eq "... and says it is a tie" true "$(jq .tie "$T/t.json")"
-$D case vote 1 --member tab2@example.org for >/dev/null
+$D case vote 1 --on overturn --member tab2@example.org for >/dev/null
 check_eq "a later vote replaces the earlier" 2 "$($D case tally 1 --json | jq .for)"
 check_eq "2 of 2 cast passes" true "$($D case tally 1 --json | jq .passed)"
 check_eq "2 of 3 members passes under the members rule" true "$($D case tally 1 --rule members --json | jq .passed)"

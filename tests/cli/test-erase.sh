@@ -29,9 +29,9 @@ export DECORUM_AS=chair@example.org
 for m in tab1 tab2 tab3; do
 	$D member add $m@example.org --role tab --joined 2020-01-01 >/dev/null
 done
-$D case vote 3 --member tab1@example.org for >/dev/null
-$D case vote 3 --member tab2@example.org for >/dev/null
-$D case vote 3 --member tab3@example.org against >/dev/null
+$D case vote 3 --on overturn --member tab1@example.org for >/dev/null
+$D case vote 3 --on overturn --member tab2@example.org for >/dev/null
+$D case vote 3 --on overturn --member tab3@example.org against >/dev/null
 
 $D report --period "$P" --format json >"$T/before.json" 2>"$T/before.err"
 check_eq "report with votes is written (voters are not participants)" 0 $?

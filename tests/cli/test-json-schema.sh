@@ -34,7 +34,7 @@ $D case state 1 investigating >/dev/null
 $D case outcome 1 measure --what "patches not accepted" --scope sched --until v7.30 >/dev/null
 $D case outcome 1 coaching >/dev/null
 $D member add tab1@example.org --role tab --joined 2020-01-01 --json >"$T/member-change.json"
-$D case vote 1 --member tab1@example.org for >/dev/null
+$D case vote 1 --on overturn --member tab1@example.org for >/dev/null
 $D case state 1 decided --json >"$T/case-change.json"
 
 $D list --json >"$T/list.json"

@@ -55,7 +55,7 @@ $D case participant 1 respondent resp@example.org --name "Rex Pondent" >/dev/nul
 $D case state 1 acknowledged >/dev/null
 $D case state 1 investigating >/dev/null
 $D case outcome 1 coaching --note "a talk about review tone" >/dev/null
-$D case vote 1 --member tab1@example.org for >/dev/null
+$D case vote 1 --on overturn --member tab1@example.org for >/dev/null
 cat >"$T/script" <<'SCRIPT'
 resize 130 40
 dump late-panel

@@ -147,7 +147,7 @@ check "... a stub gives its type, size and SHA-256" sh -c \
 "$DECORUM" case outcome 5 measure --what "no reviews" --scope net --until v9.9 >/dev/null
 "$DECORUM" case conflict 5 cm@example.org --note "same employer" >/dev/null
 "$DECORUM" case recuse 5 cm2@example.org >/dev/null
-"$DECORUM" case vote 5 --member tab9@example.org against >/dev/null
+"$DECORUM" case vote 5 --on overturn --member tab9@example.org against >/dev/null
 "$DECORUM" packet 5 --redact -o "$T/p5" >/dev/null 2>"$T/p5.err"
 check_eq "packet of a decided case exits 0" 0 $?
 check "decisions.txt lists the measure" grep -q 'Remedial measure (measure)' "$T/p5/decisions.txt"

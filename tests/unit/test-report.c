@@ -322,6 +322,76 @@ test_report_text_fails_closed(void **state)
 	cleanup(s, dir);
 }
 
+static dc_report_incident_t *
+incident(int64_t id, dc_kind_t kind, const char *category, int reports,
+	 dc_outcome_kind_t outcome)
+{
+	dc_report_incident_t *i = g_new0(dc_report_incident_t, 1);
+
+	i->case_id = id;
+	i->kind = kind;
+	i->category = category ? g_strdup(category) : NULL;
+	i->reports = reports;
+	i->has_outcome = 1;
+	i->outcome = outcome;
+	return i;
+}
+
+/* The published form from a model built by hand: incidents counted
+ * once, admonitions left out or counted apart, categories in the
+ * configured order with an unknown one after them and the uncategorised
+ * last, and never a case number. */
+static void
+test_publish_text(void **state)
+{
+	dc_period_t p = { 1790000000 - 1790000000 % DC_DAY,
+			  1790000000 - 1790000000 % DC_DAY + 7 * DC_DAY };
+	char *cats[] = { "alpha", "beta", NULL };
+	dc_publish_opts_t o = { .to = "list@example.org",
+				.contact = "c@example.org",
+				.categories = cats };
+	dc_report_t *r = NULL;
+	char *text, *a, *b, *old, *none;
+
+	(void)state;
+	assert_int_equal(dc_report_build(NULL, NULL, &p, NOW, 1, NULL, &r,
+					 NULL),
+			 DC_OK);
+	g_ptr_array_add(r->incidents, incident(4711, DC_KIND_ESCALATION,
+					       "beta", 3, DC_OUTCOME_APOLOGY));
+	g_ptr_array_add(r->incidents, incident(4712, DC_KIND_ESCALATION,
+					       "gamma", 1, DC_OUTCOME_COACHING));
+	g_ptr_array_add(r->incidents, incident(4713, DC_KIND_ADMONITION,
+					       "alpha", 1, DC_OUTCOME_ADMONITION));
+	g_ptr_array_add(r->incidents, incident(4714, DC_KIND_ESCALATION,
+					       NULL, 1, DC_OUTCOME_NO_ACTION));
+	g_ptr_array_add(r->incidents, incident(4715, DC_KIND_ESCALATION,
+					       "ALPHA", 1, DC_OUTCOME_NO_ACTION));
+	text = dc_report_publish_text(r, &o);
+	assert_non_null(strstr(text, "\nReports received: 4\n"));
+	assert_non_null(strstr(text, "To: list@example.org\n"));
+	assert_non_null(strstr(text, "Three reports of one incident: public "
+				     "apology."));
+	assert_null(strstr(text, "admonition"));
+	assert_null(strstr(text, "471"));
+	a = strstr(text, "\nAlpha:\n");
+	b = strstr(text, "\nBeta:\n");
+	old = strstr(text, "\nGamma:\n");
+	none = strstr(text, "\nNot yet categorised:\n");
+	assert_true(a && b && old && none);
+	assert_true(a < b && b < old && old < none);
+	assert_non_null(strstr(text, "The TAB overturned no decision"));
+	assert_non_null(strstr(text, "reached at c@example.org."));
+	g_free(text);
+	o.with_admonitions = 1;
+	text = dc_report_publish_text(r, &o);
+	assert_non_null(strstr(text, "\nReports received: 4\n"));
+	assert_non_null(strstr(text, "maintainers (not reports to the "
+				     "committee): 1\n"));
+	g_free(text);
+	dc_report_free(r);
+}
+
 int
 main(void)
 {
@@ -332,6 +402,7 @@ main(void)
 		cmocka_unit_test(test_report_never_shows_subjects),
 		cmocka_unit_test(test_replayed_and_cached_cases),
 		cmocka_unit_test(test_report_text_fails_closed),
+		cmocka_unit_test(test_publish_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

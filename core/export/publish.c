@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The published form of the report: a plain-text mail in the structure
+ * of the reports the Code of Conduct Committee publishes (the period,
+ * "Reports received: N", the reports by category with the action taken,
+ * the TAB's decisions, thanks and the contact address).  Written from
+ * the model alone (core/export/report.h), which holds no subject, note
+ * or participant; only an overturned decision names people, the TAB
+ * members who voted, as the kernel's documentation requires.
+ */
+#include <string.h>
+
+#include "core/base/config.h"
+#include "core/base/sanitize.h"
+#include "core/case/category.h"
+#include "core/case/release.h"
+#include "core/export/emit.h"
+#include "core/export/report.h"
+
+#define WIDTH 72
+
+static char *
+day(int64_t t)
+{
+	dc_period_t p = { t - t % DC_DAY, t - t % DC_DAY + DC_DAY };
+	char *label = dc_period_label(&p), *sp = strchr(label, ' ');
+
+	/* "D through D" for a one-day period: its first word. */
+	if (sp)
+		*sp = '\0';
+	return label;
+}
+
+/* A bullet wrapped at WIDTH with a hanging indent. */
+static void
+bullet(GString *out, const char *text)
+{
+	gsize at = out->len;
+
+	dc_emit_wrap(out, text, WIDTH, "    ");
+	if (out->len >= at + 4)
+		memcpy(out->str + at, "  - ", 4);
+}
+
+static const char *
+number_word(int n)
+{
+	static const char *const w[] = { "No", "One", "Two", "Three",
+					 "Four", "Five", "Six", "Seven",
+					 "Eight", "Nine" };
+
+	return n >= 0 && n < 10 ? w[n] : NULL;
+}
+
+/* Release cycles from from to until: releases after from up to until. */
+static int
+cycles(int64_t from, int64_t until)
+{
+	int n = 0, est;
+	int64_t d;
+
+	while (n < 1000) {
+		if (dc_release_date(dc_release_after(from, n + 1), &d, &est,
+				    NULL) != DC_OK ||
+		    d > until)
+			break;
+		n++;
+	}
+	return n;
+}
+
+static void
+measure_phrase(GString *s, const dc_report_incident_t *i)
+{
+	char *what = i->what ? dc_sanitize_line(i->what) : NULL;
+	char *scope = i->scope ? dc_sanitize_line(i->scope) : NULL;
+	int n = i->from && i->until ? cycles(i->from, i->until) : 0;
+
+	g_string_append(s, "a remedial measure");
+	if (what)
+		g_string_append_printf(s, ", %s%s%s,", what,
+				       scope ? " in " : "", scope ? scope : "");
+	else if (scope)
+		g_string_append_printf(s, " in %s,", scope);
+	if (i->until_release && n > 0) {
+		char *rel = dc_sanitize_line(i->until_release);
+
+		g_string_append_printf(s, " for %d release cycle%s (until %s)",
+				       n, n == 1 ? "" : "s", rel);
+		g_free(rel);
+	} else if (i->until) {
+		char *d = day(i->until);
+
+		g_string_append_printf(s, " until %s", d);
+		g_free(d);
+	}
+	g_free(what);
+	g_free(scope);
+}
+
+static void
+action_phrase(GString *s, const dc_report_incident_t *i)
+{
+	if (!i->has_outcome) {
+		g_string_append(s, i->open ? "still under review"
+					   : "closed without a recorded "
+					     "outcome");
+		return;
+	}
+	switch (i->outcome) {
+	case DC_OUTCOME_NO_ACTION:
+		g_string_append(s, "no action needed");
+		break;
+	case DC_OUTCOME_ADMONITION:
+		g_string_append(s, i->public_ ? "a public admonition on the "
+						"list"
+					      : "a private admonition");
+		break;
+	case DC_OUTCOME_COACHING:
+		g_string_append(s, "education and coaching");
+		break;
+	case DC_OUTCOME_AMEND:
+		g_string_append(s, "a request to amend or apologise");
+		break;
+	case DC_OUTCOME_APOLOGY:
+		g_string_append(s, "public apology");
+		break;
+	case DC_OUTCOME_MEASURE:
+		measure_phrase(s, i);
+		break;
+	default:
+		g_string_append(s, "referred to the TAB for implementation");
+	}
+	if (i->overturn_asked && i->overturn == DC_RESULT_OVERTURNED)
+		g_string_append(s, "; the TAB overturned this decision (see "
+				   "below)");
+	else if (i->approve_asked && i->approve == DC_RESULT_APPROVED)
+		g_string_append(s, "; approved by the TAB");
+	else if (i->approve_asked && i->approve == DC_RESULT_REJECTED)
+		g_string_append(s, "; rejected by the TAB");
+	else if (i->approve_asked || i->overturn_asked)
+		g_string_append(s, "; the TAB's vote is pending");
+}
+
+char *
+dc_report_incident_action(const dc_report_incident_t *i)
+{
+	GString *s = g_string_new(NULL);
+
+	action_phrase(s, i);
+	return g_string_free(s, FALSE);
+}
+
+static void
+incident_line(GString *out, const dc_report_incident_t *i)
+{
+	GString *s = g_string_new(NULL);
+	const char *w = number_word(i->reports);
+
+	if (i->reports == 1)
+		g_string_append(s, "One report: ");
+	else if (w)
+		g_string_append_printf(s, "%s reports of one incident: ", w);
+	else
+		g_string_append_printf(s, "%d reports of one incident: ",
+				       i->reports);
+	action_phrase(s, i);
+	g_string_append_c(s, '.');
+	bullet(out, s->str);
+	g_string_free(s, TRUE);
+}
+
+static int
+counted(const dc_report_incident_t *i, const dc_publish_opts_t *o)
+{
+	return i->kind != DC_KIND_ADMONITION;
+}
+
+/* The heading of a category: its words with a capital, and a colon. */
+static void
+heading(GString *out, const char *category)
+{
+	char *c = dc_sanitize_line(category);
+
+	g_string_append_printf(out, "\n%c%s:\n\n", g_ascii_toupper(*c),
+			       c + 1);
+	g_free(c);
+}
+
+static int
+same_category(const char *a, const char *b)
+{
+	return a && b && !g_ascii_strcasecmp(a, b);
+}
+
+static void
+by_category(GString *out, const dc_report_t *r, const dc_publish_opts_t *o,
+	    char **list)
+{
+	GPtrArray *names = g_ptr_array_new();
+	guint i, k;
+	int any;
+
+	for (i = 0; list[i]; i++)
+		g_ptr_array_add(names, list[i]);
+	/* A category set from an older list still groups its reports. */
+	for (i = 0; i < r->incidents->len; i++) {
+		const dc_report_incident_t *x = r->incidents->pdata[i];
+		int known = 0;
+
+		for (k = 0; x->category && k < names->len; k++)
+			known |= same_category(names->pdata[k], x->category);
+		if (x->category && !known && counted(x, o))
+			g_ptr_array_add(names, x->category);
+	}
+	for (k = 0; k <= names->len; k++) {
+		const char *name = k < names->len ? names->pdata[k] : NULL;
+
+		any = 0;
+		for (i = 0; i < r->incidents->len; i++) {
+			const dc_report_incident_t *x = r->incidents->pdata[i];
+
+			if (!counted(x, o) ||
+			    (name ? !same_category(name, x->category)
+				  : x->category != NULL))
+				continue;
+			if (!any++)
+				heading(out, name ? name
+						  : "not yet categorised");
+			incident_line(out, x);
+		}
+	}
+	g_ptr_array_unref(names);
+}
+
+static void
+counts_phrase(GString *s, const dc_report_decision_t *d)
+{
+	g_string_append_printf(s, "%d for, %d against, %d abstaining, %d "
+				  "recused, %s",
+			       d->n_for, d->n_against, d->n_abstain,
+			       d->n_recused,
+			       d->rule == DC_RULE_MEMBERS
+				       ? "two thirds of the TAB's members"
+				       : "two thirds of the members voting");
+}
+
+static void
+decision_line(GString *out, const dc_report_decision_t *d)
+{
+	GString *s = g_string_new(NULL);
+	char *cat = d->category ? dc_sanitize_line(d->category)
+				: g_strdup("not yet categorised");
+	guint i;
+
+	switch (d->result) {
+	case DC_RESULT_APPROVED:
+	case DC_RESULT_REJECTED:
+		g_string_append_printf(s, "The TAB %s the remedial measure "
+					  "the committee recommended (%s): ",
+				       d->result == DC_RESULT_APPROVED
+					       ? "approved"
+					       : "rejected",
+				       cat);
+		break;
+	case DC_RESULT_OVERTURNED: {
+		char *what = g_strdup(d->has_outcome
+					      ? dc_outcome_label(d->outcome)
+					      : "none recorded");
+
+		*what = g_ascii_tolower(*what);
+		g_string_append_printf(s, "The TAB overturned a decision of "
+					  "the committee (%s; the decision: "
+					  "%s): ",
+				       cat, what);
+		g_free(what);
+		break;
+	}
+	default:
+		g_string_append_printf(s, "The TAB voted on overturning a "
+					  "decision of the committee (%s) and "
+					  "upheld it: ",
+				       cat);
+	}
+	counts_phrase(s, d);
+	g_string_append_c(s, '.');
+	if (d->result == DC_RESULT_OVERTURNED)
+		g_string_append(s, "  The complete voting details:");
+	bullet(out, s->str);
+	for (i = 0; d->votes && i < d->votes->len; i++) {
+		const dc_report_vote_t *v = d->votes->pdata[i];
+		char *at = day(v->at);
+
+		g_string_append_printf(out, "      %s%s<%s>: %s (%s)\n",
+				       v->name ? v->name : "",
+				       v->name ? " " : "", v->member,
+				       v->choice, at);
+		g_free(at);
+	}
+	g_string_free(s, TRUE);
+	g_free(cat);
+}
+
+static void
+decisions(GString *out, const dc_report_t *r)
+{
+	int overturned = 0;
+	guint i;
+
+	g_string_append(out, "\nDecisions of the TAB:\n\n");
+	for (i = 0; i < r->decisions->len; i++) {
+		const dc_report_decision_t *d = r->decisions->pdata[i];
+
+		overturned |= d->result == DC_RESULT_OVERTURNED;
+		decision_line(out, d);
+	}
+	if (!overturned)
+		bullet(out, "The TAB overturned no decision of the committee "
+			    "in this period.");
+}
+
+static char *
+setting(const char *given, const char *key, const char *def)
+{
+	char *v = given ? g_strdup(given)
+			: dc_config_value(NULL, "report", key);
+
+	return v ? v : g_strdup(def);
+}
+
+char *
+dc_report_publish_text(const dc_report_t *r, const dc_publish_opts_t *o)
+{
+	char *label = dc_period_label(&r->period);
+	char *to = setting(o->to, "list", DC_PUBLISH_TO);
+	char *contact = setting(o->contact, "contact", DC_PUBLISH_CONTACT);
+	char **list = o->categories ? g_strdupv(o->categories)
+				    : dc_category_list(NULL);
+	GString *out = g_string_new(NULL);
+	int received = 0, admonitions = 0;
+	char *p;
+	guint i;
+
+	for (i = 0; i < r->incidents->len; i++) {
+		const dc_report_incident_t *x = r->incidents->pdata[i];
+
+		if (counted(x, o))
+			received++;
+		else
+			admonitions++;
+	}
+	g_string_append_printf(out,
+			       "Subject: Code of Conduct Committee report, "
+			       "%s\nTo: %s\nMIME-Version: 1.0\n"
+			       "Content-Type: text/plain; charset=UTF-8\n"
+			       "Content-Transfer-Encoding: 8bit\n\n",
+			       label, to);
+	p = g_strdup_printf("In the period of %s, the Code of Conduct "
+			    "Committee received the following reports:",
+			    label);
+	dc_emit_wrap(out, p, WIDTH, "");
+	g_free(p);
+	g_string_append_printf(out, "\nReports received: %d\n", received);
+	if (o->with_admonitions)
+		g_string_append_printf(out,
+				       "Admonitions handled by maintainers "
+				       "(not reports to the committee): %d\n",
+				       admonitions);
+	by_category(out, r, o, list);
+	decisions(out, r);
+	g_string_append(out, "\n");
+	dc_emit_wrap(out,
+		     "Thank you to everyone who brought a concern to the "
+		     "committee, and to everyone who worked with us towards "
+		     "resolving it.",
+		     WIDTH, "");
+	p = g_strdup_printf("The Code of Conduct Committee can be reached at "
+			    "%s.",
+			    contact);
+	g_string_append_c(out, '\n');
+	dc_emit_wrap(out, p, WIDTH, "");
+	g_free(p);
+	g_string_append(out, "\nThe Code of Conduct Committee\n");
+	g_strfreev(list);
+	g_free(label);
+	g_free(to);
+	g_free(contact);
+	return g_string_free(out, FALSE);
+}
