@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* decorum packet CASE [-o DIR] [--redact]: the TAB escalation packet. */
+/*
+ * decorum packet CASE [-o DIR] [--redact] [--final] [--to ADDRESS]: the TAB
+ * escalation packet.
+ */
 #include <getopt.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,7 +15,7 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 
 const dc_cmd_t cmd_packet = {
 	.name = "packet",
-	.args = "CASE [-o DIR] [--redact] [--to ADDRESS]",
+	.args = "CASE [-o DIR] [--redact] [--final] [--to ADDRESS]",
 	.summary = "write the TAB escalation packet of a case",
 	.run = run,
 };
@@ -33,6 +36,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "redact", no_argument, NULL, 'r' },
 		{ "to", required_argument, NULL, 't' },
+		{ "final", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dc_packet_opts_t o = { .now = dc_now(), .progress = progress,
@@ -51,6 +55,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 			o.redact = 1;
 		else if (c == 't')
 			o.to = optarg;
+		else if (c == 'f')
+			o.final = 1;
 		else
 			return dc_cli_usage(cli, &cmd_packet, "bad option");
 	}

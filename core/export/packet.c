@@ -15,6 +15,7 @@
 #include "core/case/event.h"
 #include "core/export/describe.h"
 #include "core/case/outcome.h"
+#include "core/export/packet-build.h"
 #include "core/export/packet.h"
 #include "core/case/people.h"
 #include "core/privacy/privacy.h"
@@ -25,20 +26,10 @@
 
 #define TAB_LIST "tech-board@lists.linux-foundation.org"
 
-typedef struct packet {
-	const dc_packet_opts_t *o;
-	dc_case_t *c;
-	GPtrArray *names; /* file names, in write order */
-	GPtrArray *datas; /* GString * */
-	GString *links;
-	unsigned messages;
-	dc_anchor_state_t *mail; /* the case's mail as notmuch has it now */
-	dc_identity_set_t *reporters;
-	int guessed; /* no reporter recorded: the oldest sender taken */
-} packet_t;
+typedef dc_packet_build_t packet_t;
 
-static GString *
-add_file(packet_t *p, const char *name)
+GString *
+dc_packet_add_file(packet_t *p, const char *name)
 {
 	GString *s = g_string_new(NULL);
 
@@ -125,8 +116,8 @@ add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 	return st;
 }
 
-static char *
-iso(int64_t t)
+char *
+dc_packet_iso(int64_t t)
 {
 	GDateTime *d = g_date_time_new_from_unix_utc(t);
 	char *s = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ") :
@@ -157,69 +148,9 @@ packet_sprinter(packet_t *p)
 	return sp;
 }
 
-/* The timeline: every event of the case, in order.  Notes are the
- * handlers' words; with redaction they pass through it too. */
-static dc_status_t
-add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
-{
-	GString *txt = add_file(p, "timeline.txt");
-	GString *js = add_file(p, "timeline.json");
-	dc_sp_t *sp;
-	GPtrArray *evs = NULL;
-	dc_status_t st;
-	guint i;
-	char *out;
-
-	st = dc_store_event_list(s, p->c->id, &evs, err);
-	if (st != DC_OK)
-		return st;
-	for (i = 0; i < evs->len; i++) {
-		const dc_store_event_t *ev = evs->pdata[i];
-		char *at = iso(ev->at), *note = dc_event_data_string(ev, "note");
-		char *kind = dc_event_data_string(ev, "kind");
-
-		char *actor = dc_sanitize_line(ev->actor);
-
-		if (note && p->o->redact) {
-			char *r = dc_redact_text(note, p->reporters);
-
-			g_free(note);
-			note = r;
-		}
-		/* Notes are often pasted from the mail: no escape sequence
-		 * of theirs may reach whoever reads the packet. */
-		if (note) {
-			char *clean = dc_sanitize_line(note);
-
-			g_free(note);
-			note = clean;
-		}
-		g_string_append_printf(txt, "%s  %-8s %s%s%s%s%s\n", at,
-				       ev->type, actor,
-				       kind ? "  kind=" : "", kind ? kind : "",
-				       note ? "  note: " : "",
-				       note ? note : "");
-		g_free(at);
-		g_free(actor);
-		g_free(note);
-		g_free(kind);
-	}
-	g_ptr_array_unref(evs);
-	/* The events as case show --json has them, through the redaction. */
-	sp = packet_sprinter(p);
-	dc_sp_list(sp);
-	for (i = 0; i < p->c->history->len; i++)
-		dc_describe_event(sp, p->c->history->pdata[i]);
-	dc_sp_end(sp);
-	out = dc_sp_finish(sp);
-	g_string_append(js, out);
-	g_free(out);
-	return DC_OK;
-}
-
 /* Free text of the handlers: sanitized, and redacted when asked. */
-static char *
-clean(packet_t *p, const char *text)
+char *
+dc_packet_clean(packet_t *p, const char *text)
 {
 	char *r, *c;
 
@@ -231,8 +162,8 @@ clean(packet_t *p, const char *text)
 	return c;
 }
 
-static char *
-day(int64_t t)
+char *
+dc_packet_day(int64_t t)
 {
 	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
 	char *s = d ? g_date_time_format(d, "%Y-%m-%d") : NULL;
@@ -245,10 +176,12 @@ day(int64_t t)
 static void
 outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 {
-	char *at = iso(o->at), *actor = clean(p, o->actor);
-	char *what = clean(p, o->what), *scope = clean(p, o->scope);
-	char *note = clean(p, o->note), *from = day(o->from);
-	char *until = day(o->until);
+	char *at = dc_packet_iso(o->at);
+	char *actor = dc_packet_clean(p, o->actor);
+	char *what = dc_packet_clean(p, o->what);
+	char *scope = dc_packet_clean(p, o->scope);
+	char *note = dc_packet_clean(p, o->note);
+	char *from = dc_packet_day(o->from), *until = dc_packet_day(o->until);
 
 	g_string_append_printf(txt, "  %s  %s (%s) by %s\n", at,
 			       dc_outcome_label(o->kind),
@@ -278,8 +211,8 @@ outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 static void
 add_decisions(packet_t *p, dc_store_t *s)
 {
-	GString *txt = add_file(p, "decisions.txt");
-	GString *js = add_file(p, "decisions.json");
+	GString *txt = dc_packet_add_file(p, "decisions.txt");
+	GString *js = dc_packet_add_file(p, "decisions.json");
 	dc_sp_t *sp;
 	char *rule_name = dc_config_value(NULL, "tab", "overturn_rule");
 	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
@@ -305,7 +238,8 @@ add_decisions(packet_t *p, dc_store_t *s)
 		g_string_append(txt, "  none recorded\n");
 	for (i = 0; i < c->votes->len; i++) {
 		const dc_vote_t *v = c->votes->pdata[i];
-		char *at = iso(v->at), *m = clean(p, v->member);
+		char *at = dc_packet_iso(v->at);
+		char *m = dc_packet_clean(p, v->member);
 
 		g_string_append_printf(txt, "  %s  %-40s %s\n", at, m,
 				       dc_vote_choice_name(v->choice));
@@ -326,7 +260,7 @@ add_decisions(packet_t *p, dc_store_t *s)
 static void
 add_conflicts(packet_t *p)
 {
-	GString *txt = add_file(p, "conflicts.txt");
+	GString *txt = dc_packet_add_file(p, "conflicts.txt");
 	guint i;
 
 	if (!p->c->conflicts->len)
@@ -334,7 +268,8 @@ add_conflicts(packet_t *p)
 				     "for this case.\n");
 	for (i = 0; i < p->c->conflicts->len; i++) {
 		const dc_conflict_t *x = p->c->conflicts->pdata[i];
-		char *a = clean(p, x->address), *n = clean(p, x->note);
+		char *a = dc_packet_clean(p, x->address);
+		char *n = dc_packet_clean(p, x->note);
 
 		g_string_append_printf(txt, "%s  %s%s%s\n", a,
 				       x->recused ? "recused"
@@ -359,10 +294,10 @@ cover_summary(packet_t *p, GString *s)
 		char *at, *what;
 
 		/* Types only: summaries may name people. */
-		if (!strcmp(h->type, "note"))
+		if (!strcmp(h->type, "note") || !dc_packet_shows_event(p, h))
 			continue;
-		at = iso(h->at);
-		what = clean(p, h->type);
+		at = dc_packet_iso(h->at);
+		what = dc_packet_clean(p, h->type);
 		g_string_append_printf(s, "  %s  %s%s\n", at, what,
 				       h->undone_by ? " (undone)" : "");
 		g_free(at);
@@ -387,10 +322,11 @@ cover_summary(packet_t *p, GString *s)
 static void
 add_cover(packet_t *p)
 {
-	GString *s = add_file(p, "cover.eml");
+	GString *s = dc_packet_add_file(p, "cover.eml");
 	GDateTime *d = g_date_time_new_from_unix_utc(p->o->now);
 	char *date = g_date_time_format(d, "%a, %d %b %Y %H:%M:%S +0000");
-	char *reported = iso(p->c->reported_at), *opened = iso(p->c->created_at);
+	char *reported = dc_packet_iso(p->c->reported_at);
+	char *opened = dc_packet_iso(p->c->created_at);
 	GString *missing = g_string_new(NULL);
 
 	/* Counted, not named: a Message-ID can name its sender. */
@@ -482,14 +418,14 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 		if (st != DC_OK)
 			return st;
 	}
-	mbox = add_file(p, "thread.mbox");
+	mbox = dc_packet_add_file(p, "thread.mbox");
 	for (i = 0; st == DC_OK && i < p->mail->threads->len; i++)
 		st = add_thread(p, mail, p->mail->threads->pdata[i], mbox, 0,
 				err);
 	if (st != DC_OK)
 		return st;
-	g_string_append(add_file(p, "links.txt"), p->links->str);
-	st = add_timeline(p, s, err);
+	g_string_append(dc_packet_add_file(p, "links.txt"), p->links->str);
+	st = dc_packet_add_timeline(p, s, err);
 	if (st != DC_OK)
 		return st;
 	add_decisions(p, s);

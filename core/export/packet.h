@@ -6,7 +6,10 @@
  *   cover.eml        an RFC 5322 message to the TAB summarising the case
  *   thread.mbox      every message of the case's threads, thread order,
  *                    mboxrd, original bytes (b4, git am, notmuch insert)
- *   timeline.txt/.json, decisions.txt/.json, links.txt, conflicts.txt
+ *   timeline.txt/.json  every event with its values, undone ones marked
+ *   links.txt        the lore links and Message-IDs cited in the case's
+ *                    mail and notes, resolved against the index
+ *   decisions.txt/.json, conflicts.txt
  *   MANIFEST.sha256  for sha256sum -c
  */
 #ifndef DC_PACKET_H
@@ -24,7 +27,9 @@ typedef struct dc_packet_opts {
 	const char *actor;  /* From: of the cover letter */
 	const char *to;     /* NULL: tech-board@lists.linux-foundation.org */
 	int redact;         /* see core/privacy/redact.h */
+	int final;          /* leave undone events and their undoing out */
 	int64_t now;
+	int64_t reply_by;   /* the TAB's reply-by day; 0: 14 days after now */
 	/* Progress for long work: called after each message (may be NULL). */
 	void (*progress)(void *ctx, unsigned done, unsigned total);
 	void *ctx;

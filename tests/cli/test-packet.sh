@@ -160,4 +160,41 @@ check "the recorded reporter is redacted" sh -c '! grep -qi "yusuf\|haddad" "$1"
 check "... and not guessed" sh -c '! grep -q "No reporter is recorded" "$1"' _ "$T/p5/cover.eml"
 "$DECORUM" packet 6 --redact -o "$T/p6" >/dev/null 2>&1
 check "without a recorded reporter the cover says so" grep -q "No reporter is recorded" "$T/p6/cover.eml"
+# The timeline shows each event with its values, and undone events as
+# undone; --final leaves them and their undoing out.
+"$DECORUM" case state 3 investigating --note "first look at the thread" >/dev/null
+"$DECORUM" case state 3 decided >/dev/null
+"$DECORUM" case undo 3 >/dev/null
+"$DECORUM" case note 3 "Dmitri Sokolov answered the committee" >/dev/null
+"$DECORUM" case outcome 3 measure --what "no reviews" --scope net --until v9.9 >/dev/null
+"$DECORUM" case vote 3 --member tab7@example.org for >/dev/null
+"$DECORUM" packet 3 -o "$T/p3" >/dev/null 2>&1
+check_eq "packet of a case with an undone event exits 0" 0 $?
+tl="$T/p3/timeline.txt"
+check "the timeline shows the state change with its values" grep -q '  state: new → investigating; note: first look at the thread$' "$tl"
+check "... the outcome with its scope and end" grep -q '  outcome: measure (net, from [0-9-]*, until v9.9): no reviews$' "$tl"
+check "... the vote with its member" grep -q '  vote: tab7@example.org for$' "$tl"
+check "... a note with its text" grep -q '  note added: Dmitri Sokolov answered the committee$' "$tl"
+undone=$(sed -n 's/^#\([0-9]*\) .*  state: investigating → decided  \[UNDONE by #\([0-9]*\)\]$/\1 \2/p' "$tl")
+check "the undone state change is marked undone" test -n "$undone"
+check "... and the undo says which event it undoes" grep -q "^#${undone#* } .*  undo: undoing #${undone% *} (state)\$" "$tl"
+check "the timeline does not mark what stands" sh -c '! grep "investigating;" "$1" | grep -q UNDONE' _ "$tl"
+check "timeline.json marks the undone event" jq -e '[.[] | select(.undone_by != null)] | length == 1' "$T/p3/timeline.json"
+"$DECORUM" packet 3 --final -o "$T/p3f" >/dev/null 2>&1
+check_eq "packet --final exits 0" 0 $?
+check "--final leaves the undone event out" sh -c '! grep -q "investigating → decided" "$1"' _ "$T/p3f/timeline.txt"
+check "... and its undo" sh -c '! grep -q "undo:" "$1"' _ "$T/p3f/timeline.txt"
+check "... and keeps what stands" grep -q '  state: new → investigating' "$T/p3f/timeline.txt"
+check "... in timeline.json too" jq -e '[.[] | select(.type == "undo" or .undone_by != null)] | length == 0' "$T/p3f/timeline.json"
+check "... and in the cover's summary" sh -c '! grep -q "undo" "$1"' _ "$T/p3f/cover.eml"
+check_eq "--final keeps every other event" \
+	"$(($(grep -c '^#' "$tl") - 2))" "$(grep -c '^#' "$T/p3f/timeline.txt")"
+"$DECORUM" case participant 3 reporter dsokolov@example.net --name "Dmitri Sokolov" >/dev/null
+"$DECORUM" packet 3 --redact -o "$T/p3r" >/dev/null 2>&1
+check_eq "a redacted packet with notes exits 0" 0 $?
+check "a redacted timeline shows that a note was added" grep -q '  note added$' "$T/p3r/timeline.txt"
+check "... and that another event had one, not what it said" grep -q 'investigating (with a note, left out' "$T/p3r/timeline.txt"
+check "... and none of the notes' words" sh -c '! grep -qi "first look\|answered the committee" "$1"' _ "$T/p3r/timeline.txt"
+check "... the reporter as Reporter A" grep -q 'participant: added reporter Reporter A <reporter-a@redacted.invalid>' "$T/p3r/timeline.txt"
+check "... and the votes' members" grep -q '  vote: tab7@example.org for$' "$T/p3r/timeline.txt"
 exit 0
