@@ -39,6 +39,8 @@ STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
 CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
 	     core/mail/mirror.c core/mail/mirror-write.c core/mail/fsck.c
+# One message by Message-ID, for what mail and notes cite.
+CORE_SRC  += core/mail/lookup.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
@@ -53,7 +55,7 @@ CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-md.c core/export/emit-json.c \
 	     core/export/emit-csv.c core/export/report.c core/export/packet.c
 # The packet's files beyond the mbox, one builder each.
-CORE_SRC  += core/export/packet-timeline.c
+CORE_SRC  += core/export/packet-timeline.c core/export/packet-links.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.

@@ -26,7 +26,8 @@ typedef struct dc_packet_build {
 	GPtrArray *names; /* file names, in write order */
 	GPtrArray *datas; /* GString * */
 	GString *links;   /* the lore links of the case's own mail */
-	GPtrArray *bodies; /* char *: the decoded text of each message */
+	GPtrArray *bodies;   /* char *: each message's decoded text */
+	GPtrArray *body_ids; /* char *: its Message-ID */
 	unsigned messages;
 	dc_anchor_state_t *mail; /* the case's mail as notmuch has it now */
 	dc_identity_set_t *reporters;

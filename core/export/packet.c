@@ -93,6 +93,9 @@ add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 		}
 		dc_mboxrd_append(mbox, data, len);
 		g_free(data);
+		/* What links.txt looks for citations in. */
+		g_ptr_array_add(p->bodies, g_strdup(m->body ? m->body : ""));
+		g_ptr_array_add(p->body_ids, g_strdup(m->message_id));
 		/* lore's address is the Message-ID: one that names a
 		 * reporter has no link in a redacted packet (its stand-in is
 		 * on no list). */
@@ -101,10 +104,10 @@ add_thread(packet_t *p, dc_mail_t *mail, const char *tid, GString *mbox,
 		      dc_identity_in_token(p->reporters, m->message_id))) {
 			char *url = dc_lore_url(m->message_id);
 
-			g_string_append_printf(p->links, "%s\n", url);
+			g_string_append_printf(p->links, "  %s\n", url);
 			g_free(url);
 		} else if (dc_message_is_public(m)) {
-			g_string_append(p->links, "(one link left out: its "
+			g_string_append(p->links, "  (one link left out: its "
 						  "Message-ID names a "
 						  "reporter)\n");
 		}
@@ -424,8 +427,9 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 				err);
 	if (st != DC_OK)
 		return st;
-	g_string_append(dc_packet_add_file(p, "links.txt"), p->links->str);
-	st = dc_packet_add_timeline(p, s, err);
+	st = dc_packet_add_links(p, mail, err);
+	if (st == DC_OK)
+		st = dc_packet_add_timeline(p, s, err);
 	if (st != DC_OK)
 		return st;
 	add_decisions(p, s);
@@ -509,6 +513,8 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	p.names = g_ptr_array_new_with_free_func(g_free);
 	p.datas = g_ptr_array_new_with_free_func(gstring_free);
 	p.links = g_string_new(NULL);
+	p.bodies = g_ptr_array_new_with_free_func(g_free);
+	p.body_ids = g_ptr_array_new_with_free_func(g_free);
 	p.reporters = dc_identity_set_new();
 	st = build(&p, s, mail, err);
 	if (st == DC_OK && o->redact)
@@ -520,6 +526,8 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	dc_identity_set_free(p.reporters);
 	dc_anchor_state_free(p.mail);
 	g_string_free(p.links, TRUE);
+	g_ptr_array_unref(p.bodies);
+	g_ptr_array_unref(p.body_ids);
 	g_ptr_array_unref(p.names);
 	g_ptr_array_unref(p.datas);
 	dc_case_free(p.c);

@@ -197,4 +197,31 @@ check "... and that another event had one, not what it said" grep -q 'investigat
 check "... and none of the notes' words" sh -c '! grep -qi "first look\|answered the committee" "$1"' _ "$T/p3r/timeline.txt"
 check "... the reporter as Reporter A" grep -q 'participant: added reporter Reporter A <reporter-a@redacted.invalid>' "$T/p3r/timeline.txt"
 check "... and the votes' members" grep -q '  vote: tab7@example.org for$' "$T/p3r/timeline.txt"
+# links.txt: the lore links and Message-IDs the mail and notes cite, once
+# each, resolved against the index.  The report of case 2 cites two lore
+# links; a note cites one of them again (as a bare Message-ID), the report
+# itself, a message the index lacks, and a search for the reporter.
+"$DECORUM" case note 2 "same as Message-ID: <20261005154402.18765-1-kosterberg@example.net>; see https://lore.kernel.org/all/20261009081500.24793-1-zoe.hartmann@example.com/T/#u, In-Reply-To: <nowhere.1234@example.org> and https://lore.kernel.org/all/?q=Zoe%20Hartmann" >/dev/null
+"$DECORUM" packet 2 -o "$T/pl" >/dev/null 2>&1
+check_eq "packet with citations exits 0" 0 $?
+lk="$T/pl/links.txt"
+check "links.txt lists the first lore link the report cites" grep -qx 'https://lore.kernel.org/r/20261005154402.18765-1-kosterberg@example.net' "$lk"
+check "... and the second" grep -qx 'https://lore.kernel.org/r/20261006145810.23025-1-kosterberg@example.net' "$lk"
+check "... resolved against the index: subject and date" grep -qx '  in index: Re: \[PATCH v2 3/5\] mm: vmscan: reclaim folios in adaptive batches / 2026-10-05' "$lk"
+check_eq "a message cited twice is listed once" 1 "$(grep -c '<20261005154402.18765-1-kosterberg@example.net>' "$lk")"
+check "... with both places it was cited" grep -q '^  cited in: message <20261009081500.24793-1-zoe.hartmann@example.com>, a note of ' "$lk"
+check "a note's lore link is listed with the id in it" grep -A1 -x 'https://lore.kernel.org/all/20261009081500.24793-1-zoe.hartmann@example.com/T/#u' "$lk"
+check "... resolved" sh -c 'grep -A2 "^https://lore.kernel.org/all/20261009081500" "$1" | grep -q "in index: Conduct report"' _ "$lk"
+check "an id the index lacks is 'not in index'" sh -c 'grep -A1 -x "Message-ID: <nowhere.1234@example.org>" "$1" | grep -qx "  not in index"' _ "$lk"
+check "an address in angle brackets is no Message-ID" sh -c '! grep -q "Message-ID: <zoe.hartmann@example.com>" "$1"' _ "$lk"
+check "a search link is listed as one" sh -c 'grep -A1 -x "https://lore.kernel.org/all/?q=Zoe%20Hartmann" "$1" | grep -q "no single message"' _ "$lk"
+"$DECORUM" case participant 2 reporter zoe.hartmann@example.com --name "Zoe Hartmann" >/dev/null
+"$DECORUM" packet 2 --redact -o "$T/plr" >/dev/null 2>&1
+check_eq "a redacted packet with citations exits 0" 0 $?
+lk="$T/plr/links.txt"
+check "redacted links.txt still lists the report's lore links" grep -qx 'https://lore.kernel.org/r/20261006145810.23025-1-kosterberg@example.net' "$lk"
+check "... leaves out a link whose Message-ID names the reporter" grep -qx '(a link left out: its Message-ID names a reporter)' "$lk"
+check "... shows such an id as its stand-in, still resolved" sh -c 'grep -A1 "^  Message-ID: <redacted\.[0-9a-f]*@redacted.invalid>" "$1" | grep -q "in index: Conduct report"' _ "$lk"
+check "... replaces what the scan flags by a placeholder" grep -qx '(a link left out: it names a reporter)' "$lk"
+check "... and names the reporter nowhere" sh -c '! grep -qi "zoe\|hartmann" "$1"' _ "$lk"
 exit 0
