@@ -55,7 +55,8 @@ CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-md.c core/export/emit-json.c \
 	     core/export/emit-csv.c core/export/report.c core/export/packet.c
 # The packet's files beyond the mbox, one builder each.
-CORE_SRC  += core/export/packet-timeline.c core/export/packet-links.c
+CORE_SRC  += core/export/packet-timeline.c core/export/packet-links.c \
+	     core/export/packet-cover.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * decorum packet CASE [-o DIR] [--redact] [--final] [--to ADDRESS]: the TAB
- * escalation packet.
+ * decorum packet CASE [-o DIR] [--redact] [--final] [--to ADDRESS]
+ * [--reply-by DATE]: the TAB escalation packet.
  */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "core/base/clock.h"
 #include "core/export/packet.h"
 #include "core/export/report.h"
 #include "tui/cli.h"
@@ -15,7 +17,8 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 
 const dc_cmd_t cmd_packet = {
 	.name = "packet",
-	.args = "CASE [-o DIR] [--redact] [--final] [--to ADDRESS]",
+	.args = "CASE [-o DIR] [--redact] [--final] [--to ADDRESS] "
+		"[--reply-by YYYY-MM-DD]",
 	.summary = "write the TAB escalation packet of a case",
 	.run = run,
 };
@@ -37,6 +40,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		{ "redact", no_argument, NULL, 'r' },
 		{ "to", required_argument, NULL, 't' },
 		{ "final", no_argument, NULL, 'f' },
+		{ "reply-by", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dc_packet_opts_t o = { .now = dc_now(), .progress = progress,
@@ -49,16 +53,28 @@ run(dc_cli_t *cli, int argc, char **argv)
 	int c, rc = DC_EXIT_OK;
 
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
-		if (c == 'o')
+		switch (c) {
+		case 'o':
 			o.dir = optarg;
-		else if (c == 'r')
+			break;
+		case 'r':
 			o.redact = 1;
-		else if (c == 't')
+			break;
+		case 't':
 			o.to = optarg;
-		else if (c == 'f')
+			break;
+		case 'f':
 			o.final = 1;
-		else
+			break;
+		case 'b':
+			if (!dc_parse_day(optarg, strlen(optarg), &o.reply_by))
+				return dc_cli_usage(cli, &cmd_packet,
+						    "--reply-by takes a date, "
+						    "YYYY-MM-DD");
+			break;
+		default:
 			return dc_cli_usage(cli, &cmd_packet, "bad option");
+		}
 	}
 	if (argc - optind != 1)
 		return dc_cli_usage(cli, &cmd_packet, "need one CASE number");

@@ -16,6 +16,7 @@
 #include <glib.h>
 
 #include "core/case/case.h"
+#include "core/case/vote.h"
 #include "core/export/packet.h"
 #include "core/mail/anchor.h"
 #include "core/privacy/privacy.h"
@@ -51,8 +52,9 @@ dc_status_t dc_packet_add_timeline(dc_packet_build_t *p, dc_store_t *s,
 dc_status_t dc_packet_add_links(dc_packet_build_t *p, dc_mail_t *mail,
 				dc_error_t *err);
 /* cover.eml, with every file added so far attached. */
-dc_status_t dc_packet_add_cover(dc_packet_build_t *p, dc_store_t *s,
-				dc_error_t *err);
+void dc_packet_add_cover(dc_packet_build_t *p);
+/* How the TAB's votes are counted: the tab.overturn_rule setting. */
+dc_vote_rule_t dc_packet_vote_rule(void);
 /* MANIFEST.sha256 over every file added so far: add it last. */
 void dc_packet_add_manifest(dc_packet_build_t *p);
 

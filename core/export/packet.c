@@ -24,8 +24,6 @@
 #include "core/base/sanitize.h"
 #include "core/case/vote.h"
 
-#define TAB_LIST "tech-board@lists.linux-foundation.org"
-
 typedef dc_packet_build_t packet_t;
 
 GString *
@@ -209,6 +207,18 @@ outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 	g_free(until);
 }
 
+dc_vote_rule_t
+dc_packet_vote_rule(void)
+{
+	char *name = dc_config_value(NULL, "tab", "overturn_rule");
+	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+
+	if (name)
+		dc_vote_rule_parse(name, &rule, NULL);
+	g_free(name);
+	return rule;
+}
+
 /* Decisions so far: the outcomes, then the TAB's votes and their tally
  * (two thirds of the votes cast unless configured otherwise). */
 static void
@@ -217,17 +227,13 @@ add_decisions(packet_t *p, dc_store_t *s)
 	GString *txt = dc_packet_add_file(p, "decisions.txt");
 	GString *js = dc_packet_add_file(p, "decisions.json");
 	dc_sp_t *sp;
-	char *rule_name = dc_config_value(NULL, "tab", "overturn_rule");
-	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	dc_vote_rule_t rule = dc_packet_vote_rule();
 	const dc_case_t *c = p->c;
 	int members = 0;
 	dc_tally_t t;
 	guint i;
 	char *out;
 
-	if (rule_name)
-		dc_vote_rule_parse(rule_name, &rule, NULL);
-	g_free(rule_name);
 	dc_member_count_active(s, "tab", p->o->now, &members, NULL);
 	dc_case_tally(c, members, rule, &t);
 	g_string_append_printf(txt, "Decisions on case %" G_GINT64_FORMAT
@@ -283,109 +289,6 @@ add_conflicts(packet_t *p)
 	}
 }
 
-/* The timeline in a few lines and what was decided so far. */
-static void
-cover_summary(packet_t *p, GString *s)
-{
-	const dc_case_t *c = p->c;
-	const dc_outcome_t *top = dc_case_top_outcome(c);
-	guint i;
-
-	g_string_append(s, "\nTimeline:\n");
-	for (i = 0; i < c->history->len; i++) {
-		const dc_history_t *h = c->history->pdata[i];
-		char *at, *what;
-
-		/* Types only: summaries may name people. */
-		if (!strcmp(h->type, "note") || !dc_packet_shows_event(p, h))
-			continue;
-		at = dc_packet_iso(h->at);
-		what = dc_packet_clean(p, h->type);
-		g_string_append_printf(s, "  %s  %s%s\n", at, what,
-				       h->undone_by ? " (undone)" : "");
-		g_free(at);
-		g_free(what);
-	}
-	g_string_append_printf(s, "\nOutcome so far: %s\n",
-			       top ? dc_outcome_label(top->kind)
-				   : "none recorded");
-	if (c->votes->len)
-		g_string_append_printf(s, "TAB votes recorded: %u (see "
-				       "decisions.txt)\n", c->votes->len);
-	g_string_append_printf(s, "Conflicts of interest declared: %u\n",
-			       c->conflicts->len);
-	if (p->o->redact && p->guessed)
-		/* Plain words only: a reporter's name may be any word
-		 * ("Hostile Sender"), and the final scan refuses it. */
-		g_string_append(s, "\nNo reporter is recorded for this case: "
-				   "the From of its oldest message was\n"
-				   "taken as the reporter and redacted.\n");
-}
-
-static void
-add_cover(packet_t *p)
-{
-	GString *s = dc_packet_add_file(p, "cover.eml");
-	GDateTime *d = g_date_time_new_from_unix_utc(p->o->now);
-	char *date = g_date_time_format(d, "%a, %d %b %Y %H:%M:%S +0000");
-	char *reported = dc_packet_iso(p->c->reported_at);
-	char *opened = dc_packet_iso(p->c->created_at);
-	GString *missing = g_string_new(NULL);
-
-	/* Counted, not named: a Message-ID can name its sender. */
-	if (p->mail->missing->len)
-		g_string_printf(missing,
-				"  Missing:   %u message%s of the case %s not "
-				"in the sender's notmuch index\n",
-				p->mail->missing->len,
-				p->mail->missing->len == 1 ? "" : "s",
-				p->mail->missing->len == 1 ? "is" : "are");
-
-	g_string_append_printf(s,
-		"From: %s\n"
-		"To: %s\n"
-		"Subject: [TAB] case %" G_GINT64_FORMAT ": %s, decision "
-		"requested\n"
-		"Date: %s\n"
-		"Message-ID: <decorum-case%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT
-		"@decorum.invalid>\n"
-		"MIME-Version: 1.0\n"
-		"Content-Type: text/plain; charset=utf-8\n"
-		"Content-Transfer-Encoding: 8bit\n"
-		"\n",
-		p->o->actor, p->o->to ? p->o->to : TAB_LIST,
-		(gint64)p->c->id, dc_kind_label(p->c->kind), date,
-		(gint64)p->c->id, (gint64)p->o->now);
-	g_string_append_printf(s,
-		"Dear members of the TAB,\n\n"
-		"this is the packet for case %" G_GINT64_FORMAT ".\n\n"
-		"  Kind:      %s\n"
-		"  State:     %s\n"
-		"  Reported:  %s\n"
-		"  Opened:    %s\n"
-		"  Threads:   %u\n"
-		"  Messages:  %u (thread.mbox, mboxrd%s)\n"
-		"%s\n"
-		"The timeline is in timeline.txt, decisions so far in\n"
-		"decisions.txt, lore links in links.txt, conflicts of interest\n"
-		"in conflicts.txt; MANIFEST.sha256 checks them all\n"
-		"(sha256sum -c MANIFEST.sha256).\n\n"
-		"Decision requested: %s\n",
-		(gint64)p->c->id, dc_kind_label(p->c->kind), p->c->state,
-		reported, opened, p->mail->threads->len, p->messages,
-		p->o->redact ? ", reporters redacted" : "", missing->str,
-		p->c->kind == DC_KIND_TAB ?
-			"your advice on this case." :
-			"approval or rejection of the measures the\n"
-			"Code of Conduct Committee recommends.");
-	cover_summary(p, s);
-	g_string_free(missing, TRUE);
-	g_free(reported);
-	g_free(opened);
-	g_free(date);
-	g_date_time_unref(d);
-}
-
 static void
 add_manifest(packet_t *p)
 {
@@ -434,7 +337,7 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 		return st;
 	add_decisions(p, s);
 	add_conflicts(p);
-	add_cover(p);
+	dc_packet_add_cover(p);
 	add_manifest(p);
 	return DC_OK;
 }
@@ -499,7 +402,10 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	packet_t p = { .o = o };
 	dc_status_t st;
 
-	st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, dc_now(), err);
+	st = dc_packet_check_reply_by(o, err);
+	if (st == DC_OK)
+		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL,
+				    dc_now(), err);
 	if (st == DC_OK)
 		st = dc_case_get(s, o->case_id, &p.c, err);
 	/* Asked of notmuch by Message-ID: never another thread's mail. */

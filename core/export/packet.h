@@ -40,6 +40,12 @@ dc_status_t dc_packet_write(dc_store_t *s, dc_mail_t *mail,
 			    const dc_packet_opts_t *o, unsigned *messages,
 			    dc_error_t *err);
 
+/* The reply-by day the cover letter gives (o->reply_by, else 14 days
+ * after o->now), and DC_E_USAGE when it is before the packet's day. */
+int64_t dc_packet_reply_by(const dc_packet_opts_t *o);
+dc_status_t dc_packet_check_reply_by(const dc_packet_opts_t *o,
+				     dc_error_t *err);
+
 /* Append one message to an mboxrd buffer: "From " line, ">From" quoting
  * of every (already quoted) From line, blank line after. */
 void dc_mboxrd_append(GString *mbox, const char *data, size_t len);

@@ -158,6 +158,29 @@ check "cover.eml summarises the timeline" grep -q '^  .*  outcome$' "$T/p5/cover
 check "cover.eml names the outcome so far" grep -q '^Outcome so far: Remedial measure' "$T/p5/cover.eml"
 check "the recorded reporter is redacted" sh -c '! grep -qi "yusuf\|haddad" "$1"/*' _ "$T/p5"
 check "... and not guessed" sh -c '! grep -q "No reporter is recorded" "$1"' _ "$T/p5/cover.eml"
+# cover.eml: a MIME message with every other file attached, the question,
+# the rule, the recommendation and the reply-by date (the parts are read
+# back with GMime in tests/unit/test-packet.c).
+cv="$T/p5/cover.eml"
+check "cover.eml is multipart/mixed" grep -q '^Content-Type: multipart/mixed;' "$cv"
+check_eq "cover.eml attaches every file of the manifest but itself" \
+	"$(awk '{ print $2 }' "$T/p5/MANIFEST.sha256" | grep -vx cover.eml | sort)" \
+	"$(sed -n 's/^Content-Disposition: attachment; filename=//p' "$cv" | sort)"
+check "cover.eml puts the question to the TAB" grep -q '^The question put to the TAB$' "$cv"
+check "... quotes the rule of the 6.1 interpretation" grep -q '"A decision by the Code of Conduct Committee can be overturned by the$' "$cv"
+check "... gives the committee's recommendation" grep -q '^  Remedial measure (measure)$' "$cv"
+check "... with its scope" grep -q '^  Scope:    net$' "$cv"
+DECORUM_NOW=2099-02-20T23:59:59Z "$DECORUM" packet 5 -o "$T/p5n" >/dev/null 2>&1
+check "... and a reply-by date 14 days after the packet's" grep -q '^Please reply by 2099-03-06\.$' "$T/p5n/cover.eml"
+"$DECORUM" packet 5 --reply-by 2099-01-15 -o "$T/p5d" >/dev/null 2>&1
+check_eq "packet --reply-by exits 0" 0 $?
+check "... and the cover gives that date" grep -q '^Please reply by 2099-01-15\.$' "$T/p5d/cover.eml"
+check "... in the Reply-By header too" grep -q '^Reply-By: .* 15 Jan 2099 ' "$T/p5d/cover.eml"
+"$DECORUM" packet 5 --reply-by tomorrow -o "$T/p5e" >/dev/null 2>&1
+check_eq "a --reply-by that is no date exits 2" 2 $?
+"$DECORUM" packet 5 --reply-by 2001-01-01 -o "$T/p5e" >/dev/null 2>&1
+check_eq "a --reply-by before the packet's date exits 2" 2 $?
+check "... and writes nothing" test ! -e "$T/p5e"
 "$DECORUM" packet 6 --redact -o "$T/p6" >/dev/null 2>&1
 check "without a recorded reporter the cover says so" grep -q "No reporter is recorded" "$T/p6/cover.eml"
 # The timeline shows each event with its values, and undone events as
