@@ -56,7 +56,7 @@ CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-csv.c core/export/report.c core/export/packet.c
 # The packet's files beyond the mbox, one builder each.
 CORE_SRC  += core/export/packet-timeline.c core/export/packet-links.c \
-	     core/export/packet-cover.c
+	     core/export/packet-cover.c core/export/packet-manifest.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * decorum packet CASE [-o DIR] [--redact] [--final] [--to ADDRESS]
- * [--reply-by DATE]: the TAB escalation packet.
+ * [--reply-by DATE]: the TAB escalation packet; decorum packet --verify
+ * DIR checks one against its manifest.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_packet = {
 	.name = "packet",
 	.args = "CASE [-o DIR] [--redact] [--final] [--to ADDRESS] "
-		"[--reply-by YYYY-MM-DD]",
+		"[--reply-by YYYY-MM-DD] | --verify DIR",
 	.summary = "write the TAB escalation packet of a case",
 	.run = run,
 };
@@ -32,6 +33,36 @@ progress(void *ctx, unsigned done, unsigned total)
 		fprintf(cli->err, "\rdecorum packet: %u messages", done);
 }
 
+static void
+names(dc_cli_t *cli, const char *what, const GPtrArray *a)
+{
+	guint i;
+
+	for (i = 0; a && i < a->len; i++)
+		fprintf(cli->out, "%s: %s\n", what, (char *)a->pdata[i]);
+}
+
+/* packet --verify DIR: each file that does not match, or how many do. */
+static int
+verify(dc_cli_t *cli, const char *dir)
+{
+	dc_packet_check_t c = { 0 };
+	dc_error_t err = { 0 };
+	int rc = DC_EXIT_OK;
+
+	if (dc_packet_verify(dir, &c, &err) != DC_OK) {
+		names(cli, "missing", c.missing);
+		names(cli, "changed", c.changed);
+		names(cli, "extra", c.extra);
+		rc = dc_cli_fail(cli, &err);
+	} else {
+		fprintf(cli->out, "%u file%s verified\n", c.verified,
+			c.verified == 1 ? "" : "s");
+	}
+	dc_packet_check_clear(&c);
+	return rc;
+}
+
 static int
 run(dc_cli_t *cli, int argc, char **argv)
 {
@@ -41,6 +72,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ "final", no_argument, NULL, 'f' },
 		{ "reply-by", required_argument, NULL, 'b' },
+		{ "verify", required_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dc_packet_opts_t o = { .now = dc_now(), .progress = progress,
@@ -48,6 +80,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_error_t err = { 0 };
 	dc_store_t *store = NULL;
 	dc_mail_t *mail = NULL;
+	const char *check = NULL;
 	char *dir = NULL;
 	unsigned n = 0;
 	int c, rc = DC_EXIT_OK;
@@ -72,10 +105,18 @@ run(dc_cli_t *cli, int argc, char **argv)
 						    "--reply-by takes a date, "
 						    "YYYY-MM-DD");
 			break;
+		case 'v':
+			check = optarg;
+			break;
 		default:
 			return dc_cli_usage(cli, &cmd_packet, "bad option");
 		}
 	}
+	if (check && argc - optind == 0)
+		return verify(cli, check);
+	if (check)
+		return dc_cli_usage(cli, &cmd_packet, "--verify takes a "
+				    "directory, not a CASE");
 	if (argc - optind != 1)
 		return dc_cli_usage(cli, &cmd_packet, "need one CASE number");
 	if (!dc_cli_case_number(argv[optind], &o.case_id))

@@ -289,24 +289,6 @@ add_conflicts(packet_t *p)
 	}
 }
 
-static void
-add_manifest(packet_t *p)
-{
-	GString *m = g_string_new(NULL);
-	guint i;
-
-	for (i = 0; i < p->names->len; i++) {
-		GString *d = p->datas->pdata[i];
-		char *h = dc_sha256_hex(d->str, d->len);
-
-		g_string_append_printf(m, "%s  %s\n", h,
-				       (char *)p->names->pdata[i]);
-		g_free(h);
-	}
-	g_ptr_array_add(p->names, g_strdup("MANIFEST.sha256"));
-	g_ptr_array_add(p->datas, m);
-}
-
 static dc_status_t
 build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 {
@@ -338,7 +320,7 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 	add_decisions(p, s);
 	add_conflicts(p);
 	dc_packet_add_cover(p);
-	add_manifest(p);
+	dc_packet_add_manifest(p);
 	return DC_OK;
 }
 

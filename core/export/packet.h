@@ -40,6 +40,25 @@ dc_status_t dc_packet_write(dc_store_t *s, dc_mail_t *mail,
 			    const dc_packet_opts_t *o, unsigned *messages,
 			    dc_error_t *err);
 
+/* What dc_packet_verify() found; names sanitized for the screen. */
+typedef struct dc_packet_check {
+	unsigned verified;  /* listed files whose bytes match */
+	GPtrArray *missing; /* char *: listed, not in the directory */
+	GPtrArray *changed; /* char *: listed, other bytes (or not a file) */
+	GPtrArray *extra;   /* char *: in the directory, not listed */
+} dc_packet_check_t;
+
+/*
+ * Check a packet directory against its MANIFEST.sha256 (sha256sum's
+ * format): DC_OK when every listed file is there with its bytes and
+ * nothing else is; DC_E_DATA when something is missing, changed or extra
+ * (*out says what) or a manifest line is malformed; DC_E_NOT_FOUND when
+ * there is no manifest.  Clear *out with dc_packet_check_clear().
+ */
+dc_status_t dc_packet_verify(const char *dir, dc_packet_check_t *out,
+			     dc_error_t *err);
+void dc_packet_check_clear(dc_packet_check_t *c);
+
 /* The reply-by day the cover letter gives (o->reply_by, else 14 days
  * after o->now), and DC_E_USAGE when it is before the packet's day. */
 int64_t dc_packet_reply_by(const dc_packet_opts_t *o);

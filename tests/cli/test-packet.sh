@@ -181,6 +181,34 @@ check_eq "a --reply-by that is no date exits 2" 2 $?
 "$DECORUM" packet 5 --reply-by 2001-01-01 -o "$T/p5e" >/dev/null 2>&1
 check_eq "a --reply-by before the packet's date exits 2" 2 $?
 check "... and writes nothing" test ! -e "$T/p5e"
+# packet --verify: every file against MANIFEST.sha256, and nothing else.
+"$DECORUM" packet --verify "$T/p5" >"$T/v.out" 2>&1
+check_eq "packet --verify of an intact packet exits 0" 0 $?
+check_eq "... and counts the files" "$(($(wc -l <"$T/p5/MANIFEST.sha256"))) files verified" "$(cat "$T/v.out")"
+cp -r "$T/p5" "$T/pv"
+printf 'x' >>"$T/pv/timeline.txt"
+rm "$T/pv/links.txt"
+printf 'not part of it\n' >"$T/pv/notes.txt"
+"$DECORUM" packet --verify "$T/pv" >"$T/v.out" 2>"$T/v.err"
+check_eq "a tampered packet fails --verify with exit 3" 3 $?
+check "... naming the changed file" grep -qx 'changed: timeline.txt' "$T/v.out"
+check "... the missing file" grep -qx 'missing: links.txt' "$T/v.out"
+check "... and the extra file" grep -qx 'extra: notes.txt' "$T/v.out"
+check_eq "... and nothing else" 3 "$(wc -l <"$T/v.out")"
+check "... and says so" grep -q '1 missing, 1 changed, 1 extra' "$T/v.err"
+cp -r "$T/p5" "$T/pv2"
+printf 'x' >>"$T/pv2/cover.eml"
+"$DECORUM" packet --verify "$T/pv2" >"$T/v.out" 2>/dev/null
+check_eq "a changed cover.eml fails --verify" "3 changed: cover.eml" "$? $(grep changed "$T/v.out")"
+"$DECORUM" packet --verify "$T/nowhere" >/dev/null 2>&1
+check_eq "--verify of a directory without a manifest exits 1" 1 $?
+cp -r "$T/p5" "$T/pv3"
+printf 'deadbeef  ../etc/passwd\n' >>"$T/pv3/MANIFEST.sha256"
+"$DECORUM" packet --verify "$T/pv3" >/dev/null 2>"$T/v.err"
+check_eq "a malformed manifest line fails --verify" 3 $?
+check "... naming the line" grep -q 'line [0-9]* is not' "$T/v.err"
+"$DECORUM" packet 5 --verify "$T/p5" >/dev/null 2>&1
+check_eq "--verify with a CASE is a usage error" 2 $?
 "$DECORUM" packet 6 --redact -o "$T/p6" >/dev/null 2>&1
 check "without a recorded reporter the cover says so" grep -q "No reporter is recorded" "$T/p6/cover.eml"
 # The timeline shows each event with its values, and undone events as

@@ -354,6 +354,43 @@ test_reply_by_in_the_past_is_refused(void **state)
 	g_free(dir);
 }
 
+/* The manifest's own check: each problem named, in its list. */
+static void
+test_verify_names_each_problem(void **state)
+{
+	struct fx *f = *state;
+	char *dir = write_packet(f, 0);
+	char *tl = g_build_filename(dir, "timeline.txt", NULL);
+	char *lk = g_build_filename(dir, "links.txt", NULL);
+	char *ex = g_build_filename(dir, "extra.txt", NULL);
+	GHashTable *man = manifest(dir);
+	dc_packet_check_t c = { 0 };
+	dc_error_t err = { 0 };
+
+	assert_int_equal(dc_packet_verify(dir, &c, &err), DC_OK);
+	assert_int_equal(c.verified, g_hash_table_size(man));
+	assert_null(c.missing);
+	dc_packet_check_clear(&c);
+	assert_true(g_file_set_contents(tl, "edited\n", -1, NULL));
+	assert_int_equal(g_unlink(lk), 0);
+	assert_true(g_file_set_contents(ex, "x", -1, NULL));
+	assert_int_equal(dc_packet_verify(dir, &c, &err), DC_E_DATA);
+	assert_int_equal(c.verified, g_hash_table_size(man) - 2);
+	assert_int_equal(c.changed->len, 1);
+	assert_string_equal(c.changed->pdata[0], "timeline.txt");
+	assert_int_equal(c.missing->len, 1);
+	assert_string_equal(c.missing->pdata[0], "links.txt");
+	assert_int_equal(c.extra->len, 1);
+	assert_string_equal(c.extra->pdata[0], "extra.txt");
+	dc_packet_check_clear(&c);
+	dc_error_clear(&err);
+	g_hash_table_destroy(man);
+	g_free(tl);
+	g_free(lk);
+	g_free(ex);
+	g_free(dir);
+}
+
 int
 main(void)
 {
@@ -368,6 +405,8 @@ main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_reply_by_in_the_past_is_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verify_names_each_problem,
+						setup, teardown),
 	};
 
 	g_mime_init();
