@@ -81,7 +81,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_store_t *store = NULL;
 	dc_mail_t *mail = NULL;
 	const char *check = NULL;
-	char *dir = NULL;
+	GDateTime *day;
+	char *dir = NULL, *by;
 	unsigned n = 0;
 	int c, rc = DC_EXIT_OK;
 
@@ -144,9 +145,14 @@ run(dc_cli_t *cli, int argc, char **argv)
 	}
 	if (isatty(fileno(cli->err)))
 		fputc('\n', cli->err);
+	day = g_date_time_new_from_unix_utc(dc_packet_reply_by(&o));
+	by = g_date_time_format(day, "%Y-%m-%d");
 	fprintf(cli->out, "case %" G_GINT64_FORMAT ": packet written to %s "
-		"(%u messages%s)\n", (gint64)o.case_id, o.dir, n,
-		o.redact ? ", reporters redacted" : "");
+		"(%u messages%s%s), reply by %s\n", (gint64)o.case_id, o.dir,
+		n, o.redact ? ", reporters redacted" : "",
+		o.final ? ", final" : "", by);
+	g_free(by);
+	g_date_time_unref(day);
 out:
 	dc_mail_close(mail);
 	dc_close_store(store);

@@ -172,8 +172,9 @@ check "... gives the committee's recommendation" grep -q '^  Remedial measure (m
 check "... with its scope" grep -q '^  Scope:    net$' "$cv"
 DECORUM_NOW=2099-02-20T23:59:59Z "$DECORUM" packet 5 -o "$T/p5n" >/dev/null 2>&1
 check "... and a reply-by date 14 days after the packet's" grep -q '^Please reply by 2099-03-06\.$' "$T/p5n/cover.eml"
-"$DECORUM" packet 5 --reply-by 2099-01-15 -o "$T/p5d" >/dev/null 2>&1
+"$DECORUM" packet 5 --reply-by 2099-01-15 -o "$T/p5d" >"$T/p5d.out" 2>&1
 check_eq "packet --reply-by exits 0" 0 $?
+check "... and says the date" grep -q ', reply by 2099-01-15$' "$T/p5d.out"
 check "... and the cover gives that date" grep -q '^Please reply by 2099-01-15\.$' "$T/p5d/cover.eml"
 check "... in the Reply-By header too" grep -q '^Reply-By: .* 15 Jan 2099 ' "$T/p5d/cover.eml"
 "$DECORUM" packet 5 --reply-by tomorrow -o "$T/p5e" >/dev/null 2>&1
