@@ -39,8 +39,9 @@ STORE_SRC := store/store.c store/migrate.c store/anchors.c \
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
 CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
 	     core/mail/mirror.c core/mail/mirror-write.c core/mail/fsck.c
-# One message by Message-ID, for what mail and notes cite.
-CORE_SRC  += core/mail/lookup.c
+# One message by Message-ID, for what mail and notes cite; a letter with
+# files attached.
+CORE_SRC  += core/mail/lookup.c core/mail/compose.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \

@@ -33,6 +33,7 @@ typedef struct dc_packet_build {
 	dc_anchor_state_t *mail; /* the case's mail as notmuch has it now */
 	dc_identity_set_t *reporters;
 	int guessed; /* no reporter recorded: the oldest sender taken */
+	char *cover_scan; /* the cover without its attachments' bytes */
 } dc_packet_build_t;
 
 /* A new, empty file of the packet. */

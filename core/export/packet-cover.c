@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * cover.eml: the message to the TAB, built with GMime as multipart/mixed:
+ * cover.eml: the message to the TAB, multipart/mixed (core/mail/compose.h):
  * the letter, then every other file of the packet attached under its own
  * name, base64 so that each attachment decodes to exactly the bytes that
  * MANIFEST.sha256 lists.  A TAB member who only has the mail has the
@@ -10,12 +10,12 @@
  * the documentation's own words, and nothing they do not say), what the
  * committee recommends, and by when a reply is needed.
  */
-#include <gmime/gmime.h>
 #include <string.h>
 
 #include "core/case/outcome.h"
 #include "core/case/vote.h"
 #include "core/export/packet-build.h"
+#include "core/mail/compose.h"
 
 #define TAB_LIST "tech-board@lists.linux-foundation.org"
 #define DAY (24 * 60 * 60)
@@ -23,17 +23,17 @@
 
 /* What each file holds, for the letter's list of attachments. */
 static const struct {
-	const char *name, *type, *subtype, *what;
+	const char *name, *type, *what;
 } files[] = {
-	{ "thread.mbox", "application", "mbox",
+	{ "thread.mbox", "application/mbox",
 	  "every message of the case's threads (mboxrd)" },
-	{ "links.txt", "text", "plain",
+	{ "links.txt", "text/plain",
 	  "lore links and Message-IDs cited, resolved" },
-	{ "timeline.txt", "text", "plain", "every event with its values" },
-	{ "timeline.json", "application", "json", "the same as JSON" },
-	{ "decisions.txt", "text", "plain", "outcomes, TAB votes, tally" },
-	{ "decisions.json", "application", "json", "the same as JSON" },
-	{ "conflicts.txt", "text", "plain",
+	{ "timeline.txt", "text/plain", "every event with its values" },
+	{ "timeline.json", "application/json", "the same as JSON" },
+	{ "decisions.txt", "text/plain", "outcomes, TAB votes, tally" },
+	{ "decisions.json", "application/json", "the same as JSON" },
+	{ "conflicts.txt", "text/plain",
 	  "conflicts of interest, recusals" },
 };
 
@@ -250,95 +250,39 @@ letter(dc_packet_build_t *p, int64_t reply_by)
 	return g_string_free(s, FALSE);
 }
 
-static void
-add_addresses(GMimeMessage *m, GMimeAddressType type, const char *list)
-{
-	InternetAddressList *l = internet_address_list_parse(NULL, list);
-
-	if (l) {
-		internet_address_list_append(g_mime_message_get_addresses(m,
-									 type),
-					     l);
-		g_object_unref(l);
-	}
-}
-
-static GMimeObject *
-attachment(const char *name, const GString *data)
-{
-	guint k = file_index(name);
-	GMimePart *part = k < G_N_ELEMENTS(files) ?
-		g_mime_part_new_with_type(files[k].type, files[k].subtype) :
-		g_mime_part_new_with_type("application", "octet-stream");
-	GMimeStream *st = g_mime_stream_mem_new_with_buffer(data->str,
-							    data->len);
-	GMimeDataWrapper *dw = g_mime_data_wrapper_new_with_stream(
-		st, GMIME_CONTENT_ENCODING_DEFAULT);
-
-	g_mime_part_set_content(part, dw);
-	if (k < G_N_ELEMENTS(files) && !strcmp(files[k].type, "text"))
-		g_mime_object_set_content_type_parameter(GMIME_OBJECT(part),
-							 "charset", "utf-8");
-	g_mime_object_set_disposition(GMIME_OBJECT(part),
-				      GMIME_DISPOSITION_ATTACHMENT);
-	g_mime_part_set_filename(part, name);
-	g_mime_part_set_content_encoding(part, GMIME_CONTENT_ENCODING_BASE64);
-	g_object_unref(dw);
-	g_object_unref(st);
-	return GMIME_OBJECT(part);
-}
-
 static char *
-cover_message(dc_packet_build_t *p, const char *text, int64_t reply_by)
+cover_message(dc_packet_build_t *p, const char *text, int64_t reply_by,
+	      int bodies)
 {
-	GMimeMessage *m = g_mime_message_new(TRUE);
-	GMimeMultipart *mixed = g_mime_multipart_new_with_subtype("mixed");
-	GMimeTextPart *body = g_mime_text_part_new_with_subtype("plain");
-	GDateTime *d = g_date_time_new_from_unix_utc(p->o->now);
-	GDateTime *rb = g_date_time_new_from_unix_utc(reply_by);
-	char *subject, *id, *rbs, *out, *by = dc_packet_day(reply_by);
+	dc_attach_t *att = g_new0(dc_attach_t, p->names->len);
+	char *by = dc_packet_day(reply_by), *subject, *id, *out;
+	dc_compose_t c = {
+		.from = p->o->actor, .to = p->o->to ? p->o->to : TAB_LIST,
+		.date = p->o->now, .reply_by = reply_by, .text = text,
+		.attach = att, .n_attach = p->names->len,
+	};
 	guint i;
 
-	add_addresses(m, GMIME_ADDRESS_TYPE_FROM, p->o->actor);
-	add_addresses(m, GMIME_ADDRESS_TYPE_TO, p->o->to ? p->o->to : TAB_LIST);
-	subject = g_strdup_printf("[TAB] case %" G_GINT64_FORMAT ": %s, "
-				  "decision requested by %s",
-				  (gint64)p->c->id,
-				  dc_kind_label(p->c->kind), by);
-	g_mime_message_set_subject(m, subject, "utf-8");
-	g_mime_message_set_date(m, d);
-	id = g_strdup_printf("decorum-case%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT
-			     "@decorum.invalid", (gint64)p->c->id,
-			     (gint64)p->o->now);
-	g_mime_message_set_message_id(m, id);
-	/* RFC 2156's Reply-By: mail programs that know it show it. */
-	rbs = g_date_time_format(rb, "%a, %d %b %Y %H:%M:%S +0000");
-	g_mime_object_set_header(GMIME_OBJECT(m), "Reply-By", rbs, NULL);
-	g_mime_text_part_set_text(body, text);
-	g_mime_text_part_set_charset(body, "utf-8");
-	g_mime_part_set_content_encoding(
-		GMIME_PART(body),
-		g_mime_part_get_best_content_encoding(
-			GMIME_PART(body), GMIME_ENCODING_CONSTRAINT_7BIT));
-	g_mime_multipart_add(mixed, GMIME_OBJECT(body));
 	for (i = 0; i < p->names->len; i++) {
-		GMimeObject *a = attachment(p->names->pdata[i],
-					    p->datas->pdata[i]);
+		const GString *d = p->datas->pdata[i];
+		guint k = file_index(p->names->pdata[i]);
 
-		g_mime_multipart_add(mixed, a);
-		g_object_unref(a);
+		att[i].name = p->names->pdata[i];
+		att[i].type = k < G_N_ELEMENTS(files) ? files[k].type : NULL;
+		att[i].data = d->str;
+		att[i].len = d->len;
 	}
-	g_mime_message_set_mime_part(m, GMIME_OBJECT(mixed));
-	out = g_mime_object_to_string(GMIME_OBJECT(m), NULL);
-	g_object_unref(body);
-	g_object_unref(mixed);
-	g_object_unref(m);
-	g_date_time_unref(d);
-	g_date_time_unref(rb);
+	c.subject = subject = g_strdup_printf(
+		"[TAB] case %" G_GINT64_FORMAT ": %s, decision requested by %s",
+		(gint64)p->c->id, dc_kind_label(p->c->kind), by);
+	c.message_id = id = g_strdup_printf(
+		"decorum-case%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT
+		"@decorum.invalid", (gint64)p->c->id, (gint64)p->o->now);
+	out = dc_compose_mixed(&c, bodies);
 	g_free(subject);
 	g_free(id);
-	g_free(rbs);
 	g_free(by);
+	g_free(att);
 	return out;
 }
 
@@ -366,7 +310,11 @@ dc_packet_add_cover(dc_packet_build_t *p)
 	/* Attach first, then add: the cover attaches every file but
 	 * itself (and the manifest, which lists the cover). */
 	text = letter(p, reply_by);
-	msg = cover_message(p, text, reply_by);
+	msg = cover_message(p, text, reply_by, 1);
+	/* What the final scan reads of the cover: the attached bytes are
+	 * the files it scans as such, and their base64 would only give it
+	 * false alarms. */
+	p->cover_scan = cover_message(p, text, reply_by, 0);
 	g_string_append(dc_packet_add_file(p, "cover.eml"), msg);
 	g_free(msg);
 	g_free(text);

@@ -333,8 +333,15 @@ final_scan(packet_t *p, dc_error_t *err)
 
 	for (i = 0; i < p->names->len; i++) {
 		GString *d = p->datas->pdata[i];
+		const char *data = d->str;
+		size_t len = d->len;
 
-		if (dc_identity_scan(p->reporters, d->str, d->len, &hit)) {
+		/* The cover's attachments are the files scanned here. */
+		if (!strcmp(p->names->pdata[i], "cover.eml") && p->cover_scan) {
+			data = p->cover_scan;
+			len = strlen(data);
+		}
+		if (dc_identity_scan(p->reporters, data, len, &hit)) {
 			char *why = dc_identity_hit_describe(
 				p->reporters, p->names->pdata[i], &hit);
 
@@ -416,6 +423,7 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	g_string_free(p.links, TRUE);
 	g_ptr_array_unref(p.bodies);
 	g_ptr_array_unref(p.body_ids);
+	g_free(p.cover_scan);
 	g_ptr_array_unref(p.names);
 	g_ptr_array_unref(p.datas);
 	dc_case_free(p.c);
