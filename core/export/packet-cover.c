@@ -91,7 +91,7 @@ rule(dc_packet_build_t *p, GString *s)
 		"thirds of\n"
 		"  %s (the tab.overturn_rule\n"
 		"  setting: %s).\n\n",
-		r == DC_RULE_MEMBERS ? "the TAB's members, less those recused," :
+		r == DC_RULE_MEMBERS ? "the TAB's members less those recused" :
 				       "the votes cast for and against",
 		dc_vote_rule_name(r));
 }
@@ -119,7 +119,8 @@ recommendation(dc_packet_build_t *p, GString *s, const dc_outcome_t *o)
 	if (scope)
 		g_string_append_printf(s, "  Scope:    %s\n", scope);
 	if (until)
-		g_string_append_printf(s, "  Duration: from %s until %s%s%s%s\n",
+		g_string_append_printf(s,
+				       "  Duration: from %s until %s%s%s%s\n",
 				       from ? from : "now", until,
 				       rel ? " (" : "", rel ? rel : "",
 				       rel ? ")" : "");

@@ -24,8 +24,8 @@ attachment(const dc_attach_t *a, int bodies)
 {
 	char **t = g_strsplit(a->type ? a->type : "application/octet-stream",
 			      "/", 2);
-	GMimePart *part = g_mime_part_new_with_type(t[0], t[1] ? t[1] :
-								 "octet-stream");
+	GMimePart *part = g_mime_part_new_with_type(
+		t[0], t[1] ? t[1] : "octet-stream");
 	GMimeStream *st = g_mime_stream_mem_new_with_buffer(
 		bodies ? a->data : "", bodies ? a->len : 0);
 	GMimeDataWrapper *dw = g_mime_data_wrapper_new_with_stream(
