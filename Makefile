@@ -45,6 +45,9 @@ CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
 CORE_SRC  += core/mail/link.c
 # text/html bodies as text: a filter command or the built-in converter.
 CORE_SRC  += core/mail/html.c
+# One message by Message-ID, for what mail and notes cite; a letter with
+# files attached.
+CORE_SRC  += core/mail/lookup.c core/mail/compose.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
@@ -59,6 +62,9 @@ CORE_SRC  += core/export/emit.c core/export/emit-text.c \
 	     core/export/emit-md.c core/export/emit-json.c \
 	     core/export/emit-csv.c core/export/report.c core/export/packet.c \
 	     core/export/publish.c
+# The packet's files beyond the mbox, one builder each.
+CORE_SRC  += core/export/packet-timeline.c core/export/packet-links.c \
+	     core/export/packet-cover.c core/export/packet-manifest.c
 # The kernel documentation behind each action (docs/kernel/).
 CORE_SRC  += core/docs/doclink.c
 # Each object of the structured output, described once.

@@ -15,6 +15,7 @@
 #include "core/case/event.h"
 #include "core/export/describe.h"
 #include "core/case/outcome.h"
+#include "core/export/packet-build.h"
 #include "core/export/packet.h"
 #include "core/case/people.h"
 #include "core/privacy/privacy.h"
@@ -23,22 +24,10 @@
 #include "core/base/sanitize.h"
 #include "core/case/vote.h"
 
-#define TAB_LIST "tech-board@lists.linux-foundation.org"
+typedef dc_packet_build_t packet_t;
 
-typedef struct packet {
-	const dc_packet_opts_t *o;
-	dc_case_t *c;
-	GPtrArray *names; /* file names, in write order */
-	GPtrArray *datas; /* GString * */
-	GString *links;
-	unsigned messages;
-	dc_anchor_state_t *mail; /* the case's mail as notmuch has it now */
-	dc_identity_set_t *reporters;
-	int guessed; /* no reporter recorded: the oldest sender taken */
-} packet_t;
-
-static GString *
-add_file(packet_t *p, const char *name)
+GString *
+dc_packet_add_file(packet_t *p, const char *name)
 {
 	GString *s = g_string_new(NULL);
 
@@ -96,6 +85,9 @@ add_message(packet_t *p, const dc_message_t *m, GString *mbox,
 	}
 	dc_mboxrd_append(mbox, data, len);
 	g_free(data);
+	/* What links.txt looks for citations in. */
+	g_ptr_array_add(p->bodies, g_strdup(m->body ? m->body : ""));
+	g_ptr_array_add(p->body_ids, g_strdup(m->message_id));
 	/* lore's address is the Message-ID: one that names a
 	 * reporter has no link in a redacted packet (its stand-in is
 	 * on no list). */
@@ -104,10 +96,10 @@ add_message(packet_t *p, const dc_message_t *m, GString *mbox,
 	      dc_identity_in_token(p->reporters, m->message_id))) {
 		char *url = dc_lore_url(m->message_id);
 
-		g_string_append_printf(p->links, "%s\n", url);
+		g_string_append_printf(p->links, "  %s\n", url);
 		g_free(url);
 	} else if (dc_message_is_public(m)) {
-		g_string_append(p->links, "(one link left out: its "
+		g_string_append(p->links, "  (one link left out: its "
 					  "Message-ID names a "
 					  "reporter)\n");
 	}
@@ -180,8 +172,8 @@ add_mail(packet_t *p, dc_mail_t *mail, GString *mbox, dc_error_t *err)
 	return st;
 }
 
-static char *
-iso(int64_t t)
+char *
+dc_packet_iso(int64_t t)
 {
 	GDateTime *d = g_date_time_new_from_unix_utc(t);
 	char *s = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ") :
@@ -212,69 +204,9 @@ packet_sprinter(packet_t *p)
 	return sp;
 }
 
-/* The timeline: every event of the case, in order.  Notes are the
- * handlers' words; with redaction they pass through it too. */
-static dc_status_t
-add_timeline(packet_t *p, dc_store_t *s, dc_error_t *err)
-{
-	GString *txt = add_file(p, "timeline.txt");
-	GString *js = add_file(p, "timeline.json");
-	dc_sp_t *sp;
-	GPtrArray *evs = NULL;
-	dc_status_t st;
-	guint i;
-	char *out;
-
-	st = dc_store_event_list(s, p->c->id, &evs, err);
-	if (st != DC_OK)
-		return st;
-	for (i = 0; i < evs->len; i++) {
-		const dc_store_event_t *ev = evs->pdata[i];
-		char *at = iso(ev->at), *note = dc_event_data_string(ev, "note");
-		char *kind = dc_event_data_string(ev, "kind");
-
-		char *actor = dc_sanitize_line(ev->actor);
-
-		if (note && p->o->redact) {
-			char *r = dc_redact_text(note, p->reporters);
-
-			g_free(note);
-			note = r;
-		}
-		/* Notes are often pasted from the mail: no escape sequence
-		 * of theirs may reach whoever reads the packet. */
-		if (note) {
-			char *clean = dc_sanitize_line(note);
-
-			g_free(note);
-			note = clean;
-		}
-		g_string_append_printf(txt, "%s  %-8s %s%s%s%s%s\n", at,
-				       ev->type, actor,
-				       kind ? "  kind=" : "", kind ? kind : "",
-				       note ? "  note: " : "",
-				       note ? note : "");
-		g_free(at);
-		g_free(actor);
-		g_free(note);
-		g_free(kind);
-	}
-	g_ptr_array_unref(evs);
-	/* The events as case show --json has them, through the redaction. */
-	sp = packet_sprinter(p);
-	dc_sp_list(sp);
-	for (i = 0; i < p->c->history->len; i++)
-		dc_describe_event(sp, p->c->history->pdata[i]);
-	dc_sp_end(sp);
-	out = dc_sp_finish(sp);
-	g_string_append(js, out);
-	g_free(out);
-	return DC_OK;
-}
-
 /* Free text of the handlers: sanitized, and redacted when asked. */
-static char *
-clean(packet_t *p, const char *text)
+char *
+dc_packet_clean(packet_t *p, const char *text)
 {
 	char *r, *c;
 
@@ -286,8 +218,8 @@ clean(packet_t *p, const char *text)
 	return c;
 }
 
-static char *
-day(int64_t t)
+char *
+dc_packet_day(int64_t t)
 {
 	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
 	char *s = d ? g_date_time_format(d, "%Y-%m-%d") : NULL;
@@ -300,10 +232,12 @@ day(int64_t t)
 static void
 outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 {
-	char *at = iso(o->at), *actor = clean(p, o->actor);
-	char *what = clean(p, o->what), *scope = clean(p, o->scope);
-	char *note = clean(p, o->note), *from = day(o->from);
-	char *until = day(o->until);
+	char *at = dc_packet_iso(o->at);
+	char *actor = dc_packet_clean(p, o->actor);
+	char *what = dc_packet_clean(p, o->what);
+	char *scope = dc_packet_clean(p, o->scope);
+	char *note = dc_packet_clean(p, o->note);
+	char *from = dc_packet_day(o->from), *until = dc_packet_day(o->until);
 
 	g_string_append_printf(txt, "  %s  %s (%s) by %s\n", at,
 			       dc_outcome_label(o->kind),
@@ -328,25 +262,33 @@ outcome_text(packet_t *p, GString *txt, const dc_outcome_t *o)
 	g_free(until);
 }
 
+dc_vote_rule_t
+dc_packet_vote_rule(void)
+{
+	char *name = dc_config_value(NULL, "tab", "overturn_rule");
+	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+
+	if (name)
+		dc_vote_rule_parse(name, &rule, NULL);
+	g_free(name);
+	return rule;
+}
+
 /* Decisions so far: the outcomes, then the TAB's votes and their tally
  * (two thirds of the votes cast unless configured otherwise). */
 static void
 add_decisions(packet_t *p, dc_store_t *s)
 {
-	GString *txt = add_file(p, "decisions.txt");
-	GString *js = add_file(p, "decisions.json");
+	GString *txt = dc_packet_add_file(p, "decisions.txt");
+	GString *js = dc_packet_add_file(p, "decisions.json");
 	dc_sp_t *sp;
-	char *rule_name = dc_config_value(NULL, "tab", "overturn_rule");
-	dc_vote_rule_t rule = DC_RULE_VOTES_CAST;
+	dc_vote_rule_t rule = dc_packet_vote_rule();
 	const dc_case_t *c = p->c;
 	int members = 0;
 	dc_tally_t t;
 	guint i;
 	char *out;
 
-	if (rule_name)
-		dc_vote_rule_parse(rule_name, &rule, NULL);
-	g_free(rule_name);
 	dc_member_count_active(s, "tab", p->o->now, &members, NULL);
 	dc_case_tally(c, members, rule, &t);
 	g_string_append_printf(txt, "Decisions on case %" G_GINT64_FORMAT
@@ -360,7 +302,8 @@ add_decisions(packet_t *p, dc_store_t *s)
 		g_string_append(txt, "  none recorded\n");
 	for (i = 0; i < c->votes->len; i++) {
 		const dc_vote_t *v = c->votes->pdata[i];
-		char *at = iso(v->at), *m = clean(p, v->member);
+		char *at = dc_packet_iso(v->at);
+		char *m = dc_packet_clean(p, v->member);
 
 		g_string_append_printf(txt, "  %s  %-40s %s\n", at, m,
 				       dc_vote_choice_name(v->choice));
@@ -381,7 +324,7 @@ add_decisions(packet_t *p, dc_store_t *s)
 static void
 add_conflicts(packet_t *p)
 {
-	GString *txt = add_file(p, "conflicts.txt");
+	GString *txt = dc_packet_add_file(p, "conflicts.txt");
 	guint i;
 
 	if (!p->c->conflicts->len)
@@ -389,7 +332,8 @@ add_conflicts(packet_t *p)
 				     "for this case.\n");
 	for (i = 0; i < p->c->conflicts->len; i++) {
 		const dc_conflict_t *x = p->c->conflicts->pdata[i];
-		char *a = clean(p, x->address), *n = clean(p, x->note);
+		char *a = dc_packet_clean(p, x->address);
+		char *n = dc_packet_clean(p, x->note);
 
 		g_string_append_printf(txt, "%s  %s%s%s\n", a,
 				       x->recused ? "recused"
@@ -398,126 +342,6 @@ add_conflicts(packet_t *p)
 		g_free(a);
 		g_free(n);
 	}
-}
-
-/* The timeline in a few lines and what was decided so far. */
-static void
-cover_summary(packet_t *p, GString *s)
-{
-	const dc_case_t *c = p->c;
-	const dc_outcome_t *top = dc_case_top_outcome(c);
-	guint i;
-
-	g_string_append(s, "\nTimeline:\n");
-	for (i = 0; i < c->history->len; i++) {
-		const dc_history_t *h = c->history->pdata[i];
-		char *at, *what;
-
-		/* Types only: summaries may name people. */
-		if (!strcmp(h->type, "note"))
-			continue;
-		at = iso(h->at);
-		what = clean(p, h->type);
-		g_string_append_printf(s, "  %s  %s%s\n", at, what,
-				       h->undone_by ? " (undone)" : "");
-		g_free(at);
-		g_free(what);
-	}
-	g_string_append_printf(s, "\nOutcome so far: %s\n",
-			       top ? dc_outcome_label(top->kind)
-				   : "none recorded");
-	if (c->votes->len)
-		g_string_append_printf(s, "TAB votes recorded: %u (see "
-				       "decisions.txt)\n", c->votes->len);
-	g_string_append_printf(s, "Conflicts of interest declared: %u\n",
-			       c->conflicts->len);
-	if (p->o->redact && p->guessed)
-		/* Plain words only: a reporter's name may be any word
-		 * ("Hostile Sender"), and the final scan refuses it. */
-		g_string_append(s, "\nNo reporter is recorded for this case: "
-				   "the From of its oldest message was\n"
-				   "taken as the reporter and redacted.\n");
-}
-
-static void
-add_cover(packet_t *p)
-{
-	GString *s = add_file(p, "cover.eml");
-	GDateTime *d = g_date_time_new_from_unix_utc(p->o->now);
-	char *date = g_date_time_format(d, "%a, %d %b %Y %H:%M:%S +0000");
-	char *reported = iso(p->c->reported_at), *opened = iso(p->c->created_at);
-	GString *missing = g_string_new(NULL);
-
-	/* Counted, not named: a Message-ID can name its sender. */
-	if (p->mail->missing->len)
-		g_string_printf(missing,
-				"  Missing:   %u message%s of the case %s not "
-				"in the sender's notmuch index\n",
-				p->mail->missing->len,
-				p->mail->missing->len == 1 ? "" : "s",
-				p->mail->missing->len == 1 ? "is" : "are");
-
-	g_string_append_printf(s,
-		"From: %s\n"
-		"To: %s\n"
-		"Subject: [TAB] case %" G_GINT64_FORMAT ": %s, decision "
-		"requested\n"
-		"Date: %s\n"
-		"Message-ID: <decorum-case%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT
-		"@decorum.invalid>\n"
-		"MIME-Version: 1.0\n"
-		"Content-Type: text/plain; charset=utf-8\n"
-		"Content-Transfer-Encoding: 8bit\n"
-		"\n",
-		p->o->actor, p->o->to ? p->o->to : TAB_LIST,
-		(gint64)p->c->id, dc_kind_label(p->c->kind), date,
-		(gint64)p->c->id, (gint64)p->o->now);
-	g_string_append_printf(s,
-		"Dear members of the TAB,\n\n"
-		"this is the packet for case %" G_GINT64_FORMAT ".\n\n"
-		"  Kind:      %s\n"
-		"  State:     %s\n"
-		"  Reported:  %s\n"
-		"  Opened:    %s\n"
-		"  Threads:   %u\n"
-		"  Messages:  %u (thread.mbox, mboxrd%s)\n"
-		"%s\n"
-		"The timeline is in timeline.txt, decisions so far in\n"
-		"decisions.txt, lore links in links.txt, conflicts of interest\n"
-		"in conflicts.txt; MANIFEST.sha256 checks them all\n"
-		"(sha256sum -c MANIFEST.sha256).\n\n"
-		"Decision requested: %s\n",
-		(gint64)p->c->id, dc_kind_label(p->c->kind), p->c->state,
-		reported, opened, p->mail->threads->len, p->messages,
-		p->o->redact ? ", reporters redacted" : "", missing->str,
-		p->c->kind == DC_KIND_TAB ?
-			"your advice on this case." :
-			"approval or rejection of the measures the\n"
-			"Code of Conduct Committee recommends.");
-	cover_summary(p, s);
-	g_string_free(missing, TRUE);
-	g_free(reported);
-	g_free(opened);
-	g_free(date);
-	g_date_time_unref(d);
-}
-
-static void
-add_manifest(packet_t *p)
-{
-	GString *m = g_string_new(NULL);
-	guint i;
-
-	for (i = 0; i < p->names->len; i++) {
-		GString *d = p->datas->pdata[i];
-		char *h = dc_sha256_hex(d->str, d->len);
-
-		g_string_append_printf(m, "%s  %s\n", h,
-				       (char *)p->names->pdata[i]);
-		g_free(h);
-	}
-	g_ptr_array_add(p->names, g_strdup("MANIFEST.sha256"));
-	g_ptr_array_add(p->datas, m);
 }
 
 /* The committee's own addresses (its members, the one acting, the
@@ -563,18 +387,19 @@ build(packet_t *p, dc_store_t *s, dc_mail_t *mail, dc_error_t *err)
 		if (st != DC_OK)
 			return st;
 	}
-	mbox = add_file(p, "thread.mbox");
+	mbox = dc_packet_add_file(p, "thread.mbox");
 	st = add_mail(p, mail, mbox, err);
 	if (st != DC_OK)
 		return st;
-	g_string_append(add_file(p, "links.txt"), p->links->str);
-	st = add_timeline(p, s, err);
+	st = dc_packet_add_links(p, mail, err);
+	if (st == DC_OK)
+		st = dc_packet_add_timeline(p, s, err);
 	if (st != DC_OK)
 		return st;
 	add_decisions(p, s);
 	add_conflicts(p);
-	add_cover(p);
-	add_manifest(p);
+	dc_packet_add_cover(p);
+	dc_packet_add_manifest(p);
 	return DC_OK;
 }
 
@@ -587,8 +412,15 @@ final_scan(packet_t *p, dc_error_t *err)
 
 	for (i = 0; i < p->names->len; i++) {
 		GString *d = p->datas->pdata[i];
+		const char *data = d->str;
+		size_t len = d->len;
 
-		if (dc_identity_scan(p->reporters, d->str, d->len, &hit)) {
+		/* The cover's attachments are the files scanned here. */
+		if (!strcmp(p->names->pdata[i], "cover.eml") && p->cover_scan) {
+			data = p->cover_scan;
+			len = strlen(data);
+		}
+		if (dc_identity_scan(p->reporters, data, len, &hit)) {
 			char *why = dc_identity_hit_describe(
 				p->reporters, p->names->pdata[i], &hit);
 
@@ -638,7 +470,10 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	packet_t p = { .o = o };
 	dc_status_t st;
 
-	st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL, dc_now(), err);
+	st = dc_packet_check_reply_by(o, err);
+	if (st == DC_OK)
+		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL,
+				    dc_now(), err);
 	if (st == DC_OK)
 		st = dc_case_get(s, o->case_id, &p.c, err);
 	/* Asked of notmuch by Message-ID: never another thread's mail. */
@@ -652,6 +487,8 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	p.names = g_ptr_array_new_with_free_func(g_free);
 	p.datas = g_ptr_array_new_with_free_func(gstring_free);
 	p.links = g_string_new(NULL);
+	p.bodies = g_ptr_array_new_with_free_func(g_free);
+	p.body_ids = g_ptr_array_new_with_free_func(g_free);
 	p.reporters = dc_identity_set_new();
 	st = build(&p, s, mail, err);
 	if (st == DC_OK && o->redact)
@@ -663,6 +500,9 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 	dc_identity_set_free(p.reporters);
 	dc_anchor_state_free(p.mail);
 	g_string_free(p.links, TRUE);
+	g_ptr_array_unref(p.bodies);
+	g_ptr_array_unref(p.body_ids);
+	g_free(p.cover_scan);
 	g_ptr_array_unref(p.names);
 	g_ptr_array_unref(p.datas);
 	dc_case_free(p.c);

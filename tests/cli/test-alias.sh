@@ -45,10 +45,14 @@ check "case show never shows the form" sh -c "! grep -qi 'lenio\|sammy' '$T/show
 
 # ---- the form reaches the redaction ----
 $D case note 1 "Lenio wrote again; Sammy saw it" >/dev/null
+# A redacted timeline shows notes only as added; an outcome's note is in
+# decisions.txt, through the redaction.
+$D case state 1 investigating >/dev/null
+$D case outcome 1 coaching --note "Lenio wrote again; Sammy saw it" >/dev/null
 $D packet 1 --redact -o "$T/pk" >/dev/null 2>"$T/err"
 check "the redacted packet is written" test -f "$T/pk/timeline.txt"
 check "no file of the redacted packet has the reporter's form" sh -c "! grep -rqi lenio '$T/pk'"
-check "... it stands as Reporter A" grep -q "Reporter A wrote again" "$T/pk/timeline.txt"
+check "... it stands as Reporter A" grep -q "Reporter A wrote again" "$T/pk/decisions.txt"
 $D packet 1 -o "$T/pk-full" >/dev/null 2>&1
 check "the form is in the packet without redaction (the check can fail)" grep -rqi lenio "$T/pk-full"
 

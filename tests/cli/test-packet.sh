@@ -161,6 +161,124 @@ check "cover.eml summarises the timeline" grep -q '^  .*  outcome$' "$T/p5/cover
 check "cover.eml names the outcome so far" grep -q '^Outcome so far: Remedial measure' "$T/p5/cover.eml"
 check "the recorded reporter is redacted" sh -c '! grep -qi "yusuf\|haddad" "$1"/*' _ "$T/p5"
 check "... and not guessed" sh -c '! grep -q "No reporter is recorded" "$1"' _ "$T/p5/cover.eml"
+# cover.eml: a MIME message with every other file attached, the question,
+# the rule, the recommendation and the reply-by date (the parts are read
+# back with GMime in tests/unit/test-packet.c).
+cv="$T/p5/cover.eml"
+check "cover.eml is multipart/mixed" grep -q '^Content-Type: multipart/mixed;' "$cv"
+check_eq "cover.eml attaches every file of the manifest but itself" \
+	"$(awk '{ print $2 }' "$T/p5/MANIFEST.sha256" | grep -vx cover.eml | sort)" \
+	"$(sed -n 's/^Content-Disposition: attachment; filename=//p' "$cv" | sort)"
+check "cover.eml puts the question to the TAB" grep -q '^The question put to the TAB$' "$cv"
+check "... quotes the rule of the 6.1 interpretation" grep -q '"A decision by the Code of Conduct Committee can be overturned by the$' "$cv"
+check "... gives the committee's recommendation" grep -q '^  Remedial measure (measure)$' "$cv"
+check "... with its scope" grep -q '^  Scope:    net$' "$cv"
+DECORUM_NOW=2099-02-20T23:59:59Z "$DECORUM" packet 5 -o "$T/p5n" >/dev/null 2>&1
+check "... and a reply-by date 14 days after the packet's" grep -q '^Please reply by 2099-03-06\.$' "$T/p5n/cover.eml"
+"$DECORUM" packet 5 --reply-by 2099-01-15 -o "$T/p5d" >"$T/p5d.out" 2>&1
+check_eq "packet --reply-by exits 0" 0 $?
+check "... and says the date" grep -q ', reply by 2099-01-15$' "$T/p5d.out"
+check "... and the cover gives that date" grep -q '^Please reply by 2099-01-15\.$' "$T/p5d/cover.eml"
+check "... in the Reply-By header too" grep -q '^Reply-By: .* 15 Jan 2099 ' "$T/p5d/cover.eml"
+"$DECORUM" packet 5 --reply-by tomorrow -o "$T/p5e" >/dev/null 2>&1
+check_eq "a --reply-by that is no date exits 2" 2 $?
+"$DECORUM" packet 5 --reply-by 2001-01-01 -o "$T/p5e" >/dev/null 2>&1
+check_eq "a --reply-by before the packet's date exits 2" 2 $?
+check "... and writes nothing" test ! -e "$T/p5e"
+# packet --verify: every file against MANIFEST.sha256, and nothing else.
+"$DECORUM" packet --verify "$T/p5" >"$T/v.out" 2>&1
+check_eq "packet --verify of an intact packet exits 0" 0 $?
+check_eq "... and counts the files" "$(($(wc -l <"$T/p5/MANIFEST.sha256"))) files verified" "$(cat "$T/v.out")"
+cp -r "$T/p5" "$T/pv"
+printf 'x' >>"$T/pv/timeline.txt"
+rm "$T/pv/links.txt"
+printf 'not part of it\n' >"$T/pv/notes.txt"
+"$DECORUM" packet --verify "$T/pv" >"$T/v.out" 2>"$T/v.err"
+check_eq "a tampered packet fails --verify with exit 3" 3 $?
+check "... naming the changed file" grep -qx 'changed: timeline.txt' "$T/v.out"
+check "... the missing file" grep -qx 'missing: links.txt' "$T/v.out"
+check "... and the extra file" grep -qx 'extra: notes.txt' "$T/v.out"
+check_eq "... and nothing else" 3 "$(wc -l <"$T/v.out")"
+check "... and says so" grep -q '1 missing, 1 changed, 1 extra' "$T/v.err"
+cp -r "$T/p5" "$T/pv2"
+printf 'x' >>"$T/pv2/cover.eml"
+"$DECORUM" packet --verify "$T/pv2" >"$T/v.out" 2>/dev/null
+check_eq "a changed cover.eml fails --verify" "3 changed: cover.eml" "$? $(grep changed "$T/v.out")"
+"$DECORUM" packet --verify "$T/nowhere" >/dev/null 2>&1
+check_eq "--verify of a directory without a manifest exits 1" 1 $?
+cp -r "$T/p5" "$T/pv3"
+printf 'deadbeef  ../etc/passwd\n' >>"$T/pv3/MANIFEST.sha256"
+"$DECORUM" packet --verify "$T/pv3" >/dev/null 2>"$T/v.err"
+check_eq "a malformed manifest line fails --verify" 3 $?
+check "... naming the line" grep -q 'line [0-9]* is not' "$T/v.err"
+"$DECORUM" packet 5 --verify "$T/p5" >/dev/null 2>&1
+check_eq "--verify with a CASE is a usage error" 2 $?
 "$DECORUM" packet 6 --redact -o "$T/p6" >/dev/null 2>&1
 check "without a recorded reporter the cover says so" grep -q "No reporter is recorded" "$T/p6/cover.eml"
+# The timeline shows each event with its values, and undone events as
+# undone; --final leaves them and their undoing out.
+"$DECORUM" case state 3 investigating --note "first look at the thread" >/dev/null
+"$DECORUM" case state 3 decided >/dev/null
+"$DECORUM" case undo 3 >/dev/null
+"$DECORUM" case note 3 "Dmitri Sokolov answered the committee" >/dev/null
+"$DECORUM" case outcome 3 measure --what "no reviews" --scope net --until v9.9 >/dev/null
+"$DECORUM" case vote 3 --on overturn --member tab7@example.org for >/dev/null
+"$DECORUM" packet 3 -o "$T/p3" >/dev/null 2>&1
+check_eq "packet of a case with an undone event exits 0" 0 $?
+tl="$T/p3/timeline.txt"
+check "the timeline shows the state change with its values" grep -q '  state: new → investigating; note: first look at the thread$' "$tl"
+check "... the outcome with its scope and end" grep -q '  outcome: measure (net, from [0-9-]*, until v9.9): no reviews$' "$tl"
+check "... the vote with its member" grep -q '  vote: tab7@example.org for$' "$tl"
+check "... a note with its text" grep -q '  note added: Dmitri Sokolov answered the committee$' "$tl"
+undone=$(sed -n 's/^#\([0-9]*\) .*  state: investigating → decided  \[UNDONE by #\([0-9]*\)\]$/\1 \2/p' "$tl")
+check "the undone state change is marked undone" test -n "$undone"
+check "... and the undo says which event it undoes" grep -q "^#${undone#* } .*  undo: undoing #${undone% *} (state)\$" "$tl"
+check "the timeline does not mark what stands" sh -c '! grep "investigating;" "$1" | grep -q UNDONE' _ "$tl"
+check "timeline.json marks the undone event" jq -e '[.[] | select(.undone_by != null)] | length == 1' "$T/p3/timeline.json"
+"$DECORUM" packet 3 --final -o "$T/p3f" >/dev/null 2>&1
+check_eq "packet --final exits 0" 0 $?
+check "--final leaves the undone event out" sh -c '! grep -q "investigating → decided" "$1"' _ "$T/p3f/timeline.txt"
+check "... and its undo" sh -c '! grep -q "undo:" "$1"' _ "$T/p3f/timeline.txt"
+check "... and keeps what stands" grep -q '  state: new → investigating' "$T/p3f/timeline.txt"
+check "... in timeline.json too" jq -e '[.[] | select(.type == "undo" or .undone_by != null)] | length == 0' "$T/p3f/timeline.json"
+check "... and in the cover's summary" sh -c '! grep -q "undo" "$1"' _ "$T/p3f/cover.eml"
+check_eq "--final keeps every other event" \
+	"$(($(grep -c '^#' "$tl") - 2))" "$(grep -c '^#' "$T/p3f/timeline.txt")"
+"$DECORUM" case participant 3 reporter dsokolov@example.net --name "Dmitri Sokolov" >/dev/null
+"$DECORUM" packet 3 --redact -o "$T/p3r" >/dev/null 2>&1
+check_eq "a redacted packet with notes exits 0" 0 $?
+check "a redacted timeline shows that a note was added" grep -q '  note added$' "$T/p3r/timeline.txt"
+check "... and that another event had one, not what it said" grep -q 'investigating (with a note, left out' "$T/p3r/timeline.txt"
+check "... and none of the notes' words" sh -c '! grep -qi "first look\|answered the committee" "$1"' _ "$T/p3r/timeline.txt"
+check "... the reporter as Reporter A" grep -q 'participant: added reporter Reporter A <reporter-a@redacted.invalid>' "$T/p3r/timeline.txt"
+check "... and the votes' members" grep -q '  vote: tab7@example.org for$' "$T/p3r/timeline.txt"
+# links.txt: the lore links and Message-IDs the mail and notes cite, once
+# each, resolved against the index.  The report of case 2 cites two lore
+# links; a note cites one of them again (as a bare Message-ID), the report
+# itself, a message the index lacks, and a search for the reporter.
+"$DECORUM" case note 2 "same as Message-ID: <20261005154402.18765-1-kosterberg@example.net>; see https://lore.kernel.org/all/20261009081500.24793-1-zoe.hartmann@example.com/T/#u, In-Reply-To: <nowhere.1234@example.org> and https://lore.kernel.org/all/?q=Zoe%20Hartmann" >/dev/null
+"$DECORUM" packet 2 -o "$T/pl" >/dev/null 2>&1
+check_eq "packet with citations exits 0" 0 $?
+lk="$T/pl/links.txt"
+check "links.txt lists the first lore link the report cites" grep -qx 'https://lore.kernel.org/r/20261005154402.18765-1-kosterberg@example.net' "$lk"
+check "... and the second" grep -qx 'https://lore.kernel.org/r/20261006145810.23025-1-kosterberg@example.net' "$lk"
+check "... resolved against the index: subject and date" grep -qx '  in index: Re: \[PATCH v2 3/5\] mm: vmscan: reclaim folios in adaptive batches / 2026-10-05' "$lk"
+check_eq "a message cited twice is listed once" 1 "$(grep -c '<20261005154402.18765-1-kosterberg@example.net>' "$lk")"
+check "... with both places it was cited" grep -q '^  cited in: message <20261009081500.24793-1-zoe.hartmann@example.com>, a note of ' "$lk"
+check "a note's lore link is listed with the id in it" grep -A1 -x 'https://lore.kernel.org/all/20261009081500.24793-1-zoe.hartmann@example.com/T/#u' "$lk"
+check "... resolved" sh -c 'grep -A2 "^https://lore.kernel.org/all/20261009081500" "$1" | grep -q "in index: Conduct report"' _ "$lk"
+check "an id the index lacks is 'not in index'" sh -c 'grep -A1 -x "Message-ID: <nowhere.1234@example.org>" "$1" | grep -qx "  not in index"' _ "$lk"
+check "an address in angle brackets is no Message-ID" sh -c '! grep -q "Message-ID: <zoe.hartmann@example.com>" "$1"' _ "$lk"
+check "a search link is listed as one" sh -c 'grep -A1 -x "https://lore.kernel.org/all/?q=Zoe%20Hartmann" "$1" | grep -q "no single message"' _ "$lk"
+"$DECORUM" case participant 2 reporter zoe.hartmann@example.com --name "Zoe Hartmann" >/dev/null
+"$DECORUM" packet 2 --redact -o "$T/plr" >/dev/null 2>&1
+check_eq "a redacted packet with citations exits 0" 0 $?
+lk="$T/plr/links.txt"
+check "redacted links.txt still lists the report's lore links" grep -qx 'https://lore.kernel.org/r/20261006145810.23025-1-kosterberg@example.net' "$lk"
+check "... leaves out a link whose Message-ID names the reporter" grep -qx '(a link left out: its Message-ID names a reporter)' "$lk"
+check "... shows such an id as its stand-in, still resolved" sh -c 'grep -A1 "^  Message-ID: <redacted\.[0-9a-f]*@redacted.invalid>" "$1" | grep -q "in index: Conduct report"' _ "$lk"
+# The search link spells the reporter percent-encoded: the redaction
+# decodes it and replaces the name, or the scan leaves the link out.
+check "... redacts the search link that names the reporter" grep -qxE 'https://lore\.kernel\.org/all/\?q=Reporter A|\(a link left out: it names a reporter\)' "$lk"
+check "... and names the reporter nowhere" sh -c '! grep -qi "zoe\|hartmann" "$1"' _ "$lk"
 exit 0
