@@ -386,7 +386,7 @@ def p4_tui(ctx, size, tid, store, reset, nm, mirrored):
 # The quarterly report as the sqlite3 CLI would compute it over
 # decorum's schema: for the 13 weeks up to DECORUM_NOW (2026-12-01),
 # reports per kind against the previous quarter, cases by state, the
-# cases received with their first thread, open TAB consultations, cases
+# cases received with their first message, open TAB consultations, cases
 # open for more than 30 days, reports per week and events per type.
 NOW, Q_FROM, Q_TO = "2026-12-01", 1788307200, 1796169600
 REPORT_SQL = """
@@ -395,8 +395,8 @@ SELECT kind, sum(reported_at >= {f} AND reported_at < {t}),
   FROM cases GROUP BY kind;
 SELECT state, count(*) FROM cases
  WHERE reported_at >= {f} AND reported_at < {t} GROUP BY state;
-SELECT c.id, c.kind, c.state, c.reported_at, min(ct.thread_id)
-  FROM cases c JOIN case_threads ct ON ct.case_id = c.id
+SELECT c.id, c.kind, c.state, c.reported_at, min(cm.message_id)
+  FROM cases c JOIN case_mail cm ON cm.case_id = c.id
  WHERE c.reported_at >= {f} AND c.reported_at < {t}
  GROUP BY c.id ORDER BY c.reported_at;
 SELECT id FROM cases WHERE kind = 'tab'
@@ -440,7 +440,7 @@ def make_report_store(ctx):
     src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
     exe = os.path.join(ctx.tmp, "mkstore")
     # The objects the measured binary was linked from.
-    build = os.path.join(os.path.dirname(ctx.decorum), "build")
+    build = os.path.join(ctx.decorum_dir, "build")
     key = subprocess.run(["sha256sum", src] + sorted(
         os.path.join(build, "store", f)
         for f in os.listdir(os.path.join(build, "store"))
@@ -449,11 +449,13 @@ def make_report_store(ctx):
     store = os.path.join(ctx.cache, "report-store-%s.db" % key)
     if os.path.exists(store):
         return store
-    objs = [os.path.join(build, d, f) for d in ("core", "store")
-            for f in sorted(os.listdir(os.path.join(build, d)))
-            if f.endswith(".o")]
+    # core/ has a folder a room (core/base, core/mail, ...).
+    objs = sorted(os.path.join(root, f) for d in ("core", "store")
+                  for root, _, files in os.walk(os.path.join(build, d))
+                  for f in files if f.endswith(".o"))
     pc = subprocess.run(["pkg-config", "--cflags", "--libs", "ncursesw",
-                         "gmime-3.0", "glib-2.0", "sqlite3"],
+                         "gmime-3.0", "glib-2.0", "sqlite3", "icu-i18n",
+                         "icu-uc"],
                         capture_output=True, text=True).stdout.split()
     cc = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-I", ctx.top,
                          "-I", build, "-o", exe, src] + objs + pc +
@@ -769,6 +771,14 @@ def main():
         a.warmup
     ctx.decorum = os.path.abspath(a.decorum or os.path.join(a.top, "decorum"))
     ctx.tmp = tempfile.mkdtemp(prefix="decorum-bench.")
+    # A private copy: a rebuild of the binary during the run must not
+    # stop it or count in it.
+    ctx.decorum_dir = os.path.dirname(ctx.decorum)
+    shutil.copy2(ctx.decorum, os.path.join(ctx.tmp, "decorum"))
+    ctx.decorum = os.path.join(ctx.tmp, "decorum")
+    ctx.decorum_version = subprocess.run(
+        [ctx.decorum, "--version"], capture_output=True,
+        text=True).stdout.strip()
     ctx.base_env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("NOTMUCH_", "DECORUM_"))}
     ctx.base_env.update(LC_ALL="C.UTF-8", HOME=os.path.join(ctx.tmp, "home"),
@@ -849,7 +859,7 @@ def main():
                     "kernel": uname.release,
                     "os": ver("sh", "-c", ". /etc/os-release && "
                               "echo $PRETTY_NAME")},
-        "versions": {"decorum": ver(ctx.decorum, "--version"),
+        "versions": {"decorum": ctx.decorum_version,
                      "notmuch": ver("notmuch", "--version"),
                      "sqlite3": ver("sqlite3", "--version"),
                      "alot": ver("alot", "--version"),
