@@ -229,6 +229,10 @@ def p1(ctx):
                     "le", note + "; " + cpu_note(r, k, "notmuch-" + a),
                     cpu=(r[k]["cpu_median"],
                          r["notmuch-" + a]["cpu_median"]))
+    if not any(a.startswith("genmaildir-") for a in ctx.archives):
+        ctx.row("P1", "first thread list, genmaildir 10k/100k/300k", None,
+                None, base, 0.5, "le", "n/a (skipped: ../shared/tools/"
+                "genmaildir is not present)")
     fams = {}
     for a in ctx.archives:
         f, n = family(a)
