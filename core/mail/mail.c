@@ -669,16 +669,12 @@ walk_query(dc_thread_iter_t *it)
 	char *extra, *qs;
 	guint i;
 
-	if (!it->windowed || (it->top_open && it->bottom_open))
-		;
-	else if (it->top_open)
+	if (it->windowed && !it->bottom_open)
 		g_string_append_printf(x, "date:@%" G_GINT64_FORMAT "..", it->lo);
-	else if (it->bottom_open)
-		g_string_append_printf(x, "date:..@%" G_GINT64_FORMAT, it->hi);
-	else
-		g_string_append_printf(x, "date:@%" G_GINT64_FORMAT
-				       "..@%" G_GINT64_FORMAT,
-				       it->lo, it->hi);
+	else if (it->windowed && !it->top_open)
+		g_string_append(x, "date:..");
+	if (it->windowed && !it->top_open)
+		g_string_append_printf(x, "@%" G_GINT64_FORMAT, it->hi);
 	if (x->len && it->given->len && it->given->len <= GIVEN_LEFT_OUT) {
 		g_string_append(x, " AND NOT ( ");
 		for (i = 0; i < it->given->len; i++)
