@@ -185,7 +185,7 @@ dc_case_tag_thread(dc_tui_t *t, dc_kind_t kind, const char *arg)
 		       note && *note ? ", with a note" : "");
 	dc_tag_result_clear(&res);
 	g_free(note);
-	dc_tui_mirror_flush(t);
+	dc_tui_mirror_later(t);
 }
 
 void
@@ -193,7 +193,7 @@ dc_tui_case_changed(dc_tui_t *t, int64_t case_id)
 {
 	g_array_append_val(t->undo, case_id);
 	t->generation++;
-	dc_tui_mirror_flush(t);
+	dc_tui_mirror_later(t);
 }
 
 void
@@ -241,7 +241,7 @@ dc_case_undo_last(dc_tui_t *t)
 	dc_tui_message(t, "Undone: your last change to case #%" G_GINT64_FORMAT
 			  " (the history keeps both)",
 		       (gint64)id);
-	dc_tui_mirror_flush(t);
+	dc_tui_mirror_later(t);
 }
 
 /* ---- several threads per case ------------------------------------------ */

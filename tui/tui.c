@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/case/action.h"
 #include "core/case/case.h"
@@ -193,6 +194,37 @@ dc_tui_mirror_flush(dc_tui_t *t)
 	dc_error_clear(&err);
 	if (dc_mirror_pending(t->store, &t->pending, &err) != DC_OK)
 		t->pending = 0;
+}
+
+void
+dc_tui_mirror_later(dc_tui_t *t)
+{
+	if (!t->store || dc_mirror_pending(t->store, &t->pending, NULL) !=
+				 DC_OK)
+		return;
+	t->write_due = t->pending > 0;
+}
+
+/*
+ * For make bench (tests/bench): with DECORUM_TRACE set, when a key was
+ * read, when a screen was drawn and when tag changes were written, in
+ * milliseconds on the monotonic clock and of the process's CPU time, to
+ * stderr.
+ */
+static void
+trace(const char *what)
+{
+	static int on = -1;
+	struct timespec cpu = { 0 };
+
+	if (on < 0)
+		on = getenv("DECORUM_TRACE") != NULL;
+	if (!on)
+		return;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+	fprintf(stderr, "decorum-trace %s %.3f %.3f\n", what,
+		g_get_monotonic_time() / 1000.0,
+		cpu.tv_sec * 1e3 + cpu.tv_nsec / 1e6);
 }
 
 /* The thread cache follows this notmuch database: rebuilt, restored or
@@ -397,9 +429,14 @@ dc_tui_getkey(dc_tui_t *t)
 {
 	int k;
 
-	if (t->headless)
-		return dc_script_key(t);
+	if (t->headless) {
+		k = dc_script_key(t);
+		trace("key");
+		return k;
+	}
 	k = dc_term_getkey(POLL_MS);
+	if (k != DC_KEY_TIMEOUT)
+		trace("key");
 	if (k == DC_KEY_TIMEOUT && t->pending)
 		dc_tui_mirror_flush(t);
 	if (k == DC_KEY_RESIZE) {
@@ -760,8 +797,16 @@ loop(dc_tui_t *t)
 		char name[16];
 
 		dc_tui_redraw(t);
+		trace("drawn");
 		if (first_only)
 			break;
+		if (t->write_due) {
+			/* The case is on screen: now the notmuch write. */
+			t->write_due = 0;
+			dc_tui_mirror_flush(t);
+			trace("written");
+			continue;
+		}
 		key = dc_tui_getkey(t);
 		if (key == DC_KEY_EOF)
 			break;
@@ -817,7 +862,8 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 	if (warnings->len)
 		dc_tui_error(t, "%s%s", (char *)warnings->pdata[0],
 			     warnings->len > 1 ? " (more in ? help)" : "");
-	dc_tui_mirror_flush(t);
+	/* What an earlier session left queued waits for the first screen. */
+	dc_tui_mirror_later(t);
 	loop(t);
 	if (!t->headless)
 		dc_term_close();

@@ -74,6 +74,7 @@ struct dc_tui {
 	int show_panel;
 	unsigned generation; /* bumped when cases change: views reload */
 	int pending;	     /* tag changes waiting for notmuch */
+	int write_due;	     /* write them once the screen is drawn */
 	GString *message;
 	int message_error;
 	GArray *undo; /* int64_t case ids changed in this session */
@@ -138,6 +139,9 @@ int64_t dc_tui_now(dc_tui_t *t);
 int dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref);
 /* Hand queued tag changes to notmuch, without waiting for its lock. */
 void dc_tui_mirror_flush(dc_tui_t *t);
+/* The same after the next redraw: the case shows at once, marked
+ * pending, and the notmuch write follows (tagging never blocks). */
+void dc_tui_mirror_later(dc_tui_t *t);
 /* Render everything into the screen model; *cy, *cx: where the cursor
  * goes (-1: hidden). */
 void dc_tui_render(dc_tui_t *t, int *cy, int *cx);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/clock.h"
 #include "core/mail/mail.h"
 #include "core/mail/message.h"
 
@@ -27,6 +28,19 @@ struct dc_mail {
  * thread search reads every match and every message of every matched
  * thread before the first row, so the first screen would cost what the
  * archive costs.  See dc_thread_iter_next().
+ *
+ * Even the walk sorts every match before its first message: Xapian's
+ * sort by value has no limit through libnotmuch, and on an archive of
+ * small threads that sort is most of what "notmuch search" costs.  So,
+ * newest first, the walk goes through windows of time that grow back
+ * from now: a day, then twice as long each time, the last one open
+ * (window_next()).  The windows follow one another without a gap, so
+ * the order is the whole walk's, exactly.  A window above every date in
+ * the index costs nothing (Xapian knows the bounds of a value), and the
+ * rest cost what they hold; a window leaves out the threads already
+ * given, whose messages would only be skipped (the long threads that
+ * come first run through many windows).  Oldest first walks the whole
+ * query: the first screen of an archive is rarely its oldest mail.
  */
 struct dc_thread_iter {
 	notmuch_query_t *query;		/* the matching messages, sorted */
@@ -36,8 +50,19 @@ struct dc_thread_iter {
 	char *query_string;
 	notmuch_sort_t sort;
 	GHashTable *seen;		/* thread ids given */
+	GPtrArray *given;		/* the same, in order */
 	int restarted;			/* the walk was begun again */
+	int windowed;			/* newest first, in windows of time */
+	int64_t lo, hi;			/* the window: lo <= date <= hi */
+	int top_open, bottom_open;	/* no upper, no lower bound */
+	int64_t span;			/* the window's length */
 };
+
+/* The first window's length, and the longest before the last (open). */
+#define WINDOW_FIRST 86400
+#define WINDOW_LAST ((int64_t)200 * 365 * 86400)
+/* At most so many threads already given are left out of a window. */
+#define GIVEN_LEFT_OUT 256
 
 static int gmime_users;
 
@@ -635,13 +660,91 @@ pure_not(const char *q)
 				    G_REGEX_CASELESS, 0);
 }
 
+/*
+ * The walk's query: the user's, in the current window, without the
+ * threads already given (their messages would only be skipped, and the
+ * long threads listed first run through many windows).
+ */
+static char *
+walk_query(dc_thread_iter_t *it)
+{
+	GString *x = g_string_new(NULL);
+	char *extra, *qs;
+	guint i;
+
+	if (it->windowed && !it->bottom_open)
+		g_string_append_printf(x, "date:@%" G_GINT64_FORMAT "..", it->lo);
+	else if (it->windowed && !it->top_open)
+		g_string_append(x, "date:..");
+	if (it->windowed && !it->top_open)
+		g_string_append_printf(x, "@%" G_GINT64_FORMAT, it->hi);
+	if (x->len && it->given->len && it->given->len <= GIVEN_LEFT_OUT) {
+		g_string_append(x, " AND NOT ( ");
+		for (i = 0; i < it->given->len; i++)
+			g_string_append_printf(x, "%sthread:%s", i ? " OR " : "",
+					       (char *)it->given->pdata[i]);
+		g_string_append(x, " )");
+	}
+	extra = g_string_free(x, FALSE);
+	qs = *extra ? query_and(it->query_string, extra) :
+		      g_strdup(it->query_string);
+	g_free(extra);
+	return qs;
+}
+
+/* (Re)start the message walk at its current window. */
+static notmuch_status_t
+walk_open(dc_thread_iter_t *it)
+{
+	char *qs = walk_query(it);
+	notmuch_status_t st;
+
+	if (it->query)
+		notmuch_query_destroy(it->query);
+	it->query = NULL;
+	it->messages = NULL;
+	st = query_open(it->m->db, qs, it->sort, &it->query);
+	g_free(qs);
+	if (st != NOTMUCH_STATUS_SUCCESS) {
+		it->query = NULL;
+		return st;
+	}
+	query_exclude_config_tags(it->m, it->query);
+	st = notmuch_query_search_messages(it->query, &it->messages);
+	if (st != NOTMUCH_STATUS_SUCCESS)
+		it->messages = NULL;
+	return st;
+}
+
+/* The next (older) window; 0 after the last. */
+static int
+window_next(dc_thread_iter_t *it)
+{
+	if (!it->windowed || it->bottom_open)
+		return 0;
+	it->hi = it->lo - 1;
+	it->top_open = 0;
+	it->span *= 2;
+	if (it->span > WINDOW_LAST || it->hi - it->span + 1 <= 0)
+		it->bottom_open = 1;
+	else
+		it->lo = it->hi - it->span + 1;
+	return 1;
+}
+
 /* A pure negation is notmuch's thread search; the rest a message walk. */
 static notmuch_status_t
 search_start(dc_thread_iter_t *it)
 {
 	if (pure_not(it->query_string))
 		return notmuch_query_search_threads(it->query, &it->threads);
-	return notmuch_query_search_messages(it->query, &it->messages);
+	if (it->sort == NOTMUCH_SORT_NEWEST_FIRST) {
+		it->windowed = 1;
+		it->top_open = 1;
+		it->span = WINDOW_FIRST;
+		it->lo = dc_now() - WINDOW_FIRST + 1;
+	}
+	return walk_open(it);
 }
 
 dc_status_t
@@ -679,6 +782,7 @@ dc_mail_search(dc_mail_t *m, const char *query, dc_sort_t sort,
 	it->query_string = g_strdup(qs);
 	it->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					 NULL);
+	it->given = g_ptr_array_new();
 	st = search_start(it);
 	if (st != NOTMUCH_STATUS_SUCCESS && nm_reopen_if_stale(m, st)) {
 		notmuch_query_destroy(it->query);
@@ -969,8 +1073,9 @@ row_build(dc_thread_iter_t *it, notmuch_message_t *first,
 /*
  * Another process may commit twice while the list is read (the TUI reads
  * rows as the screen needs them): the handle is then stale and a message
- * cannot be read.  The handle is reopened and the walk begun again; the
- * threads already given are skipped, so the list goes on where it was.
+ * cannot be read.  The handle is reopened and the window walked again;
+ * the threads already given are skipped, so the list goes on where it
+ * was.
  * Once only: a database that keeps failing ends the list.
  */
 static int
@@ -980,21 +1085,8 @@ walk_restart(dc_thread_iter_t *it)
 	    !nm_reopen_if_stale(it->m, NOTMUCH_STATUS_XAPIAN_EXCEPTION))
 		return 0;
 	it->restarted = 1;
-	notmuch_query_destroy(it->query);
-	it->query = NULL;
-	it->messages = NULL;
-	if (query_open(it->m->db, it->query_string, it->sort, &it->query) !=
-	    NOTMUCH_STATUS_SUCCESS) {
-		it->query = NULL;
-		return 0;
-	}
-	query_exclude_config_tags(it->m, it->query);
-	if (notmuch_query_search_messages(it->query, &it->messages) !=
-	    NOTMUCH_STATUS_SUCCESS) {
-		it->messages = NULL;
-		return 0;
-	}
-	return notmuch_messages_valid(it->messages);
+	return walk_open(it) == NOTMUCH_STATUS_SUCCESS &&
+	       notmuch_messages_valid(it->messages);
 }
 
 /*
@@ -1018,11 +1110,27 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 	}
 	if (!it || !it->messages)
 		return 0;
-	while (it->messages && notmuch_messages_valid(it->messages)) {
-		notmuch_message_t *nm = notmuch_messages_get(it->messages);
-		const char *id = nm ? notmuch_message_get_thread_id(nm) : NULL;
+	for (;;) {
+		notmuch_message_t *nm;
+		const char *id;
 		int ok;
 
+		if (!it->messages)
+			return 0;
+		if (!notmuch_messages_valid(it->messages)) {
+			notmuch_status_t st;
+
+			if (!window_next(it))
+				return 0;
+			st = walk_open(it);
+			if (st != NOTMUCH_STATUS_SUCCESS &&
+			    !(nm_reopen_if_stale(it->m, st) &&
+			      walk_open(it) == NOTMUCH_STATUS_SUCCESS))
+				return 0;
+			continue;
+		}
+		nm = notmuch_messages_get(it->messages);
+		id = nm ? notmuch_message_get_thread_id(nm) : NULL;
 		if (!nm) {
 			if (!walk_restart(it))
 				return 0;
@@ -1033,13 +1141,14 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 			notmuch_message_destroy(nm);
 			continue;
 		}
-		g_hash_table_add(it->seen, g_strdup(id));
+		id = g_strdup(id);
+		g_hash_table_add(it->seen, (char *)id);
+		g_ptr_array_add(it->given, (char *)id);
 		ok = row_build(it, nm, ts);
 		notmuch_message_destroy(nm);
 		if (ok)
 			return 1;
 	}
-	return 0;
 }
 
 void
@@ -1051,6 +1160,8 @@ dc_thread_iter_free(dc_thread_iter_t *it)
 		notmuch_query_destroy(it->query);
 	if (it->seen)
 		g_hash_table_destroy(it->seen);
+	if (it->given)
+		g_ptr_array_unref(it->given);
 	g_free(it->query_string);
 	g_free(it);
 }

@@ -32,6 +32,8 @@ import termios
 BIG_ID = "bench-1000@decorum.invalid"
 COLS, ROWS = 120, 40
 QUERY = "*"
+# The archive with the 1,000-message thread that P3, P4 and P6 use.
+BIG = "genmail-2024-100k"
 
 
 class Ctx:
@@ -122,9 +124,13 @@ def cpu_note(r, a="decorum", b="notmuch"):
         r[a]["cpu_median"] / r[b]["cpu_median"])
 
 
-def env_for(ctx, size, **extra):
+def cpu_pair(r, a="decorum", b="notmuch"):
+    return r[a]["cpu_median"], r[b]["cpu_median"]
+
+
+def env_for(ctx, archive, **extra):
     e = dict(ctx.base_env)
-    e["NOTMUCH_CONFIG"] = os.path.join(ctx.cache, size, "notmuch-config")
+    e["NOTMUCH_CONFIG"] = os.path.join(ctx.cache, archive, "notmuch-config")
     e.update(extra)
     return e
 
@@ -161,11 +167,15 @@ def features(ctx):
 
 # ---- the measurements ----------------------------------------------------
 
-def first_screen_cmd(ctx, size):
-    """decorum's "launch to first painted thread list", and whether it is
-    the real thing or the interim proxy."""
-    env = env_for(ctx, size, TERM="xterm-256color",
-                  DECORUM_STORE=os.path.join(ctx.tmp, "p1-store.db"))
+def first_screen_cmd(ctx, archive, state=None):
+    """decorum's "launch to first painted thread list" on archive, with
+    its state (store, XDG cache) in the directory state, and whether it
+    is the real thing or the interim proxy."""
+    state = state or os.path.join(ctx.tmp, "p1-" + archive)
+    os.makedirs(state, mode=0o700, exist_ok=True)
+    env = env_for(ctx, archive, TERM="xterm-256color",
+                  DECORUM_STORE=os.path.join(state, "store.db"),
+                  XDG_CACHE_HOME=os.path.join(state, "cache"))
     if ctx.feat["first_screen"]:
         env[ctx.feat["first_screen"]] = "1"
         env["COLUMNS"], env["LINES"] = str(COLS), str(ROWS)
@@ -175,31 +185,81 @@ def first_screen_cmd(ctx, size):
     return {"argv": argv, "env": env}, True
 
 
+def family(archive):
+    """genmaildir-1-100k -> (genmaildir-1, 100000)."""
+    fam, size = archive.rsplit("-", 1)
+    return fam, int(size.rstrip("k")) * 1000
+
+
 def p1(ctx):
-    # All four commands in the same rounds, so that P2 compares 10k and
-    # 100k under the same machine load.
+    # Every archive's commands in the same rounds, so that P2 compares
+    # sizes under the same machine load.  Cold: each launch with a store
+    # and an XDG cache that no launch has seen; warm: the same launch
+    # again with what the earlier ones left (the warm-up round first).
     pair = {}
     proxy = False
-    for size in ("10k", "100k"):
-        dec, proxy = first_screen_cmd(ctx, size)
-        pair["decorum-" + size] = dec
-        pair["notmuch-" + size] = {
+    cold_dirs = {}
+    for a in ctx.archives:
+        cold_dirs["cold-" + a] = os.path.join(ctx.tmp, "p1-cold-" + a)
+        pair["cold-" + a], proxy = first_screen_cmd(
+            ctx, a, cold_dirs["cold-" + a])
+        pair["warm-" + a], _ = first_screen_cmd(
+            ctx, a, os.path.join(ctx.tmp, "p1-warm-" + a))
+        pair["notmuch-" + a] = {
             "argv": ["notmuch", "search", "--format=json", "--limit=50",
-                     QUERY], "env": env_for(ctx, size)}
-    r = compare(ctx, pair)
+                     QUERY], "env": env_for(ctx, a)}
+    for d in [os.path.join(ctx.tmp, "p1-warm-" + a) for a in ctx.archives]:
+        os.makedirs(d, mode=0o700, exist_ok=True)
+
+    def fresh(name):
+        if name in cold_dirs:
+            shutil.rmtree(cold_dirs[name], ignore_errors=True)
+            os.makedirs(cold_dirs[name], mode=0o700)
+    r = compare(ctx, pair, prepare=fresh)
     note = ("INTERIM PROXY: 'decorum list %s --limit 50 --json' (the TUI "
             "has no exit-after-first-screen option yet)" % QUERY
             if proxy else "%s=1 decorum tui '%s' in a %dx%d pty" % (
                 ctx.feat["first_screen"], QUERY, COLS, ROWS))
-    ctx.row("P1", "first thread list, 100k", r["decorum-100k"]["median"],
-            r["notmuch-100k"]["median"],
-            "notmuch search --format=json --limit=50 '%s'" % QUERY, 1.0,
-            "le", note + "; " + cpu_note(r, "decorum-100k", "notmuch-100k"))
-    ctx.row("P2", "P1 100k / P1 10k", r["decorum-100k"]["median"],
-            r["decorum-10k"]["median"], "decorum P1 at 10k", 1.3, "le",
-            note + "; " + cpu_note(r, "decorum-100k", "decorum-10k") +
-            "; notmuch 100k/10k: %.2f" % (r["notmuch-100k"]["median"] /
-                                         r["notmuch-10k"]["median"]))
+    base = "notmuch search --format=json --limit=50 '%s'" % QUERY
+    for a in ctx.archives:
+        for how in ("cold", "warm"):
+            k = how + "-" + a
+            ctx.row("P1", "first thread list, %s, %s" % (a, how),
+                    r[k]["median"], r["notmuch-" + a]["median"], base, 0.5,
+                    "le", note + "; " + cpu_note(r, k, "notmuch-" + a),
+                    cpu=(r[k]["cpu_median"],
+                         r["notmuch-" + a]["cpu_median"]))
+    if not any(a.startswith("genmaildir-") for a in ctx.archives):
+        ctx.row("P1", "first thread list, genmaildir 10k/100k/300k", None,
+                None, base, 0.5, "le", "n/a (skipped: ../shared/tools/"
+                "genmaildir is not present)")
+    fams = {}
+    for a in ctx.archives:
+        f, n = family(a)
+        fams.setdefault(f, []).append((n, a))
+    for f, sizes in sorted(fams.items()):
+        sizes.sort()
+        (n0, small), (n1, big) = sizes[0], sizes[-1]
+        if f == "genmaildir-1" and n1 < 300000:
+            ctx.row("P2", "P1 300k / P1 10k, %s" % f, None, None,
+                    "decorum P1 at 10k", 1.5, "le",
+                    "n/a (the 300k archive is generated with BENCH_LARGE=1 "
+                    "only: more than five minutes here); %dk / %dk "
+                    "follows" % (n1 // 1000, n0 // 1000))
+        if n0 == n1:
+            continue
+        for how in ("cold", "warm"):
+            kb, ks = how + "-" + big, how + "-" + small
+            ctx.row("P2", "P1 %dk / P1 %dk, %s, %s" % (
+                n1 // 1000, n0 // 1000, f, how),
+                r[kb]["median"], r[ks]["median"],
+                "decorum P1 at %dk" % (n0 // 1000), 1.5, "le",
+                note + "; " + cpu_note(r, kb, ks) +
+                "; notmuch %dk/%dk: %.2f" % (
+                    n1 // 1000, n0 // 1000,
+                    r["notmuch-" + big]["median"] /
+                    r["notmuch-" + small]["median"]),
+                cpu=(r[kb]["cpu_median"], r[ks]["cpu_median"]))
     ctx.p1 = r
 
 
@@ -213,7 +273,7 @@ def big_thread(ctx, size):
 
 
 def p3(ctx):
-    size = "100k"
+    size = BIG
     tid = ctx.big[size]
     r = compare(ctx, {
         "decorum": {"argv": [ctx.decorum, "show", tid, "--json"],
@@ -223,7 +283,8 @@ def p3(ctx):
     })
     ctx.row("P3", "open a 1,000-message thread (show --json)",
             r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch show --format=json", 1.2, "le", cpu_note(r))
+            "notmuch show --format=json", 1.0, "le", cpu_note(r),
+            cpu=cpu_pair(r))
 
 
 def coc_tags(ctx, size, tid):
@@ -232,7 +293,7 @@ def coc_tags(ctx, size, tid):
 
 
 def p4(ctx):
-    size = "100k"
+    size = BIG
     tid = ctx.big[size]
     store = os.path.join(ctx.tmp, "p4-store.db")
     env = env_for(ctx, size, DECORUM_STORE=store)
@@ -265,16 +326,71 @@ def p4(ctx):
           ["--", tid], "env": env_for(ctx, size)}
     r = compare(ctx, {"decorum": dec, "notmuch": nm}, prepare=reset)
     reset()
-    ctx.row("P4", "tag a 1,000-message thread (event + mirror)",
+    ctx.row("P4c", "decorum tag (CLI): event + notmuch write",
             r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch tag %s" % " ".join("+" + t for t in mirrored), 1.0,
-            "le", cpu_note(r))
+            "notmuch tag %s" % " ".join("+" + t for t in mirrored), 1.1,
+            "le", "decorum tag THREAD escalation (event + mirror); " +
+            cpu_note(r), cpu=cpu_pair(r))
+    p4_tui(ctx, size, tid, store, reset, r["notmuch"], mirrored)
+
+
+def p4_tui(ctx, size, tid, store, reset, nm, mirrored):
+    """Enter on a tag in the TUI (headless, DECORUM_TRACE): the time to
+    the next drawn screen (P4a) and to the notmuch write (P4b), against
+    notmuch tag of the same tags on the same thread (nm, timed in the
+    same rounds just before)."""
+    script = os.path.join(ctx.tmp, "p4.keys")
+    with open(script, "w") as f:
+        f.write("key e\nkey Enter\n")
+    env = env_for(ctx, size, DECORUM_STORE=store, DECORUM_TRACE="1",
+                  TERM="xterm-256color")
+    drawn, written, drawn_cpu, written_cpu = [], [], [], []
+    for rnd in range(ctx.warmup + ctx.runs):
+        reset()
+        p = subprocess.run([ctx.decorum, "tui", "--script", script,
+                            "--dump-dir", ctx.tmp, tid], env=env,
+                           capture_output=True, text=True)
+        ev = [l.split()[1:] for l in p.stderr.splitlines()
+              if l.startswith("decorum-trace ")]
+        keys = [i for i, e in enumerate(ev) if e[0] == "key"]
+        if p.returncode or len(keys) < 3:
+            raise RuntimeError("P4 TUI: %s" % p.stderr[-400:])
+        enter = keys[-2]  # the last is the end of the script
+        t0, c0 = float(ev[enter][1]), float(ev[enter][2])
+        after = ev[enter + 1:keys[-1]]
+        d = [e for e in after if e[0] == "drawn"]
+        w = [e for e in after if e[0] == "written"]
+        if rnd >= ctx.warmup and d and w:
+            drawn.append((float(d[0][1]) - t0) / 1e3)
+            written.append((float(w[0][1]) - t0) / 1e3)
+            drawn_cpu.append((float(d[0][2]) - c0) / 1e3)
+            written_cpu.append((float(w[0][2]) - c0) / 1e3)
+    reset()
+    if not drawn:
+        ctx.row("P4a", "Enter on a tag -> case on screen", None, None,
+                "notmuch tag", 0.1, "le", "n/a (no trace of the write)")
+        return
+    tags = "notmuch tag %s" % " ".join("+" + t for t in mirrored)
+    dc, wc = statistics.median(drawn_cpu), statistics.median(written_cpu)
+    ctx.row("P4a", "Enter on a tag -> case on screen (TUI)",
+            statistics.median(drawn), nm["median"], tags, 0.1, "le",
+            "decorum tui --script (e, Enter) with DECORUM_TRACE: Enter to "
+            "the next drawn screen; CPU %.1f / %.1f ms = %.2f" % (
+                dc * 1e3, nm["cpu_median"] * 1e3, dc / nm["cpu_median"]),
+            cpu=(dc, nm["cpu_median"]))
+    ctx.row("P4b", "Enter on a tag -> tag written to notmuch (TUI)",
+            statistics.median(written), nm["median"], tags, 1.1, "le",
+            "the same: Enter to the end of the deferred notmuch write "
+            "(the case is on screen before it starts); CPU %.1f / %.1f ms "
+            "= %.2f" % (wc * 1e3, nm["cpu_median"] * 1e3,
+                        wc / nm["cpu_median"]),
+            cpu=(wc, nm["cpu_median"]))
 
 
 # The quarterly report as the sqlite3 CLI would compute it over
 # decorum's schema: for the 13 weeks up to DECORUM_NOW (2026-12-01),
 # reports per kind against the previous quarter, cases by state, the
-# cases received with their first thread, open TAB consultations, cases
+# cases received with their first message, open TAB consultations, cases
 # open for more than 30 days, reports per week and events per type.
 NOW, Q_FROM, Q_TO = "2026-12-01", 1788307200, 1796169600
 REPORT_SQL = """
@@ -283,8 +399,8 @@ SELECT kind, sum(reported_at >= {f} AND reported_at < {t}),
   FROM cases GROUP BY kind;
 SELECT state, count(*) FROM cases
  WHERE reported_at >= {f} AND reported_at < {t} GROUP BY state;
-SELECT c.id, c.kind, c.state, c.reported_at, min(ct.thread_id)
-  FROM cases c JOIN case_threads ct ON ct.case_id = c.id
+SELECT c.id, c.kind, c.state, c.reported_at, min(cm.message_id)
+  FROM cases c JOIN case_mail cm ON cm.case_id = c.id
  WHERE c.reported_at >= {f} AND c.reported_at < {t}
  GROUP BY c.id ORDER BY c.reported_at;
 SELECT id FROM cases WHERE kind = 'tab'
@@ -309,7 +425,7 @@ def p5(ctx):
         return
     args = ctx.feat["args"].get("report", "")
     period = ["--period", "quarter"] if "--period" in args else ["quarter"]
-    env = env_for(ctx, "10k", DECORUM_NOW=NOW)
+    env = env_for(ctx, BIG, DECORUM_NOW=NOW)
     r = compare(ctx, {
         "decorum": {"argv": [ctx.decorum, "--store", store, "report"] +
                     period, "env": env},
@@ -328,7 +444,7 @@ def make_report_store(ctx):
     src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
     exe = os.path.join(ctx.tmp, "mkstore")
     # The objects the measured binary was linked from.
-    build = os.path.join(os.path.dirname(ctx.decorum), "build")
+    build = os.path.join(ctx.decorum_dir, "build")
     key = subprocess.run(["sha256sum", src] + sorted(
         os.path.join(build, "store", f)
         for f in os.listdir(os.path.join(build, "store"))
@@ -337,11 +453,13 @@ def make_report_store(ctx):
     store = os.path.join(ctx.cache, "report-store-%s.db" % key)
     if os.path.exists(store):
         return store
-    objs = [os.path.join(build, d, f) for d in ("core", "store")
-            for f in sorted(os.listdir(os.path.join(build, d)))
-            if f.endswith(".o")]
+    # core/ has a folder a room (core/base, core/mail, ...).
+    objs = sorted(os.path.join(root, f) for d in ("core", "store")
+                  for root, _, files in os.walk(os.path.join(build, d))
+                  for f in files if f.endswith(".o"))
     pc = subprocess.run(["pkg-config", "--cflags", "--libs", "ncursesw",
-                         "gmime-3.0", "glib-2.0", "sqlite3"],
+                         "gmime-3.0", "glib-2.0", "sqlite3", "icu-i18n",
+                         "icu-uc"],
                         capture_output=True, text=True).stdout.split()
     cc = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-I", ctx.top,
                          "-I", build, "-o", exe, src] + objs + pc +
@@ -375,12 +493,12 @@ def hash_text(s):
 
 
 def p6(ctx):
-    size = "100k"
+    size = BIG
     tid = ctx.big[size]
     what = "TAB packet of a 1,000-message thread"
     if "packet" not in ctx.feat["commands"]:
         ctx.row("P6", what, None, None, "notmuch show --format=mbox > file",
-                1.5, "le", "n/a (feature not built: no 'decorum packet')")
+                1.2, "le", "n/a (feature not built: no 'decorum packet')")
         return
     # A TAB consultation for the thread (untimed), then its packet.
     store = os.path.join(ctx.tmp, "p6-store.db")
@@ -405,8 +523,8 @@ def p6(ctx):
         if old:
             notmuch(ctx, size, "tag", *["-" + t for t in old], "--", tid)
     ctx.row("P6", what, r["decorum"]["median"], r["notmuch"]["median"],
-            "notmuch show --format=mbox > file", 1.5, "le",
-            "decorum packet CASE -o DIR; " + cpu_note(r))
+            "notmuch show --format=mbox > file", 1.2, "le",
+            "decorum packet CASE -o DIR; " + cpu_note(r), cpu=cpu_pair(r))
 
 
 def time_v_rss(argv, env, tty=False):
@@ -564,7 +682,7 @@ def decorum_terminal(ctx, size):
 
 
 def p7_p9(ctx):
-    size = "100k"
+    size = BIG
     tm = Tmux(ctx)
     try:
         progs = terminal_programs(ctx, size)
@@ -583,32 +701,39 @@ def p7_p9(ctx):
     finally:
         tm.close()
 
-    # P7: peak RSS at first screen.
-    dec, dproxy = first_screen_cmd(ctx, size)
+    # P7: peak RSS at first screen, on the largest archive of the run.
+    largest = max(ctx.archives, key=lambda a: family(a)[1])
+    dec, dproxy = first_screen_cmd(ctx, largest)
     d_rss = statistics.median(time_v_rss(dec["argv"], dec["env"],
                                          dec.get("tty", False))
                               for _ in range(3))
     n_rss = statistics.median(time_v_rss(
         ["notmuch", "search", "--format=json", "--limit=50", QUERY],
-        env_for(ctx, size)) for _ in range(3))
+        env_for(ctx, largest)) for _ in range(3))
     note = ("INTERIM PROXY: 'decorum list --limit 50 --json'"
             if dproxy else "%s=1 decorum tui" % ctx.feat["first_screen"])
-    ctx.row("P7a", "peak RSS at first screen, 100k", d_rss, n_rss,
-            "notmuch search (time -v)", 2.0, "le", note, unit="KiB")
-    ctx.row("P7b", "peak RSS at first screen, 100k", d_rss,
+    ctx.row("P7", "peak RSS at first screen, %s" % largest, d_rss, n_rss,
+            "notmuch search (time -v)", 1.0, "le", note +
+            ("" if family(largest)[1] >= 300000 else
+             "; not 300k: BENCH_LARGE=1 generates it"), unit="KiB")
+    dec, dproxy = first_screen_cmd(ctx, size)
+    d_rss = statistics.median(time_v_rss(dec["argv"], dec["env"],
+                                         dec.get("tty", False))
+                              for _ in range(3))
+    ctx.row("P7b", "peak RSS at first screen, " + size, d_rss,
             res["alot"]["rss_median"], "alot search * (VmHWM)", 0.25, "le",
             note, unit="KiB")
-    ctx.row("P7c", "peak RSS at first screen, 100k", d_rss,
+    ctx.row("P7c", "peak RSS at first screen, " + size, d_rss,
             res["neomutt"]["rss_median"], "neomutt -f maildir (VmHWM)", 0.1,
             "le", note, unit="KiB")
 
     note = ("INTERIM PROXY: 'decorum list --limit 38' in the pane (no TUI "
             "yet)" if proxy else "decorum tui '%s'" % QUERY)
-    ctx.row("P9a", "launch to full first screen in tmux 120x40, 100k",
+    ctx.row("P9a", "launch to full first screen in tmux 120x40, " + size,
             res["decorum"]["median"], res["alot"]["median"],
             "alot search *", 1 / 5.0, "le", note + "; %.1fx faster" % (
                 res["alot"]["median"] / res["decorum"]["median"]))
-    ctx.row("P9b", "launch to full first screen in tmux 120x40, 100k",
+    ctx.row("P9b", "launch to full first screen in tmux 120x40, " + size,
             res["decorum"]["median"], res["neomutt"]["median"],
             "neomutt -f maildir", 1 / 15.0, "le", note + "; %.1fx faster" % (
                 res["neomutt"]["median"] / res["decorum"]["median"]))
@@ -632,6 +757,8 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--warmup", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--archives", default=BIG,
+                    help="the prepared archives, by name (run.sh)")
     ap.add_argument("--decorum", default=None,
                     help="the binary to measure (default: TOP/decorum)")
     ap.add_argument("--out", default=None)
@@ -648,6 +775,14 @@ def main():
         a.warmup
     ctx.decorum = os.path.abspath(a.decorum or os.path.join(a.top, "decorum"))
     ctx.tmp = tempfile.mkdtemp(prefix="decorum-bench.")
+    # A private copy: a rebuild of the binary during the run must not
+    # stop it or count in it.
+    ctx.decorum_dir = os.path.dirname(ctx.decorum)
+    shutil.copy2(ctx.decorum, os.path.join(ctx.tmp, "decorum"))
+    ctx.decorum = os.path.join(ctx.tmp, "decorum")
+    ctx.decorum_version = subprocess.run(
+        [ctx.decorum, "--version"], capture_output=True,
+        text=True).stdout.strip()
     ctx.base_env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("NOTMUCH_", "DECORUM_"))}
     ctx.base_env.update(LC_ALL="C.UTF-8", HOME=os.path.join(ctx.tmp, "home"),
@@ -655,17 +790,20 @@ def main():
                         XDG_CONFIG_HOME=os.path.join(ctx.tmp, "config"))
     os.makedirs(ctx.base_env["HOME"])
     ctx.feat = features(ctx)
+    ctx.archives = a.archives.split()
     ctx.rows = []
     ctx.raw = []
 
     def row(pid, what, dec, base, base_what, target, how, note, ratio=None,
-            unit="s"):
+            unit="s", cpu=None):
         if ratio is None and dec is not None and base:
             ratio = dec / base
+        cpu_ratio = cpu[0] / cpu[1] if cpu and cpu[1] else None
         met = None if ratio is None else ratio <= target * (1 + 1e-9)
         ctx.rows.append({"id": pid, "what": what, "decorum": dec,
                          "baseline": base, "baseline_what": base_what,
-                         "ratio": ratio, "target": target, "met": met,
+                         "ratio": ratio, "cpu_ratio": cpu_ratio,
+                         "target": target, "met": met,
                          "unit": unit, "note": note})
         print("bench: %-4s %-10s %-10s %6s  %s" % (
             pid, fmt(dec, unit), fmt(base, unit),
@@ -674,7 +812,8 @@ def main():
     ctx.row = row
 
     only = set(x for x in a.only.split(",") if x)
-    ctx.big = {"100k": big_thread(ctx, "100k")}
+    if not only or only - {"P1", "P2"}:
+        ctx.big = {BIG: big_thread(ctx, BIG)}
     steps = [("P1", p1), ("P3", p3), ("P4", p4), ("P5", p5), ("P6", p6),
              ("P7", p7_p9)]
     t_start = time.monotonic()
@@ -724,7 +863,7 @@ def main():
                     "kernel": uname.release,
                     "os": ver("sh", "-c", ". /etc/os-release && "
                               "echo $PRETTY_NAME")},
-        "versions": {"decorum": ver(ctx.decorum, "--version"),
+        "versions": {"decorum": ctx.decorum_version,
                      "notmuch": ver("notmuch", "--version"),
                      "sqlite3": ver("sqlite3", "--version"),
                      "alot": ver("alot", "--version"),

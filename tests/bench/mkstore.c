@@ -47,7 +47,8 @@ main(int argc, char **argv)
 	}
 	for (i = 0; i < events; i++) {
 		long c = i < cases ? i : (long)next(cases);
-		char tid[32], subject[64], note[64];
+		char tid[32], subject[64], note[64], mid[64];
+		const char *mids[2] = { mid, NULL };
 		dc_tag_request_t req = { 0 };
 		int64_t id = 0;
 		int created = 0;
@@ -57,7 +58,9 @@ main(int argc, char **argv)
 		snprintf(tid, sizeof(tid), "%016lx", 0x100000L + c);
 		snprintf(subject, sizeof(subject), "Report %ld", c);
 		snprintf(note, sizeof(note), "follow-up %ld", i);
+		snprintf(mid, sizeof(mid), "report-%ld@bench.invalid", c);
 		req.thread_id = tid;
+		req.message_ids = mids;
 		req.kind = (dc_kind_t)(c % 3);
 		req.note = i < cases ? NULL : note;
 		req.actor = c % 2 ? "maintainer@kernel.invalid" :

@@ -3,7 +3,11 @@
 # same order, with the same dates, subjects and counts, newest and oldest
 # first, with search.exclude_tags set.  A large thread's row is built from
 # counts and its oldest few matches (core/mail/mail.c): its authors must be a
-# prefix of notmuch's and its tags a part of them.  Runs on the demo
+# prefix of notmuch's and its tags a part of them.  Newest first, the
+# list walks windows of time back from now (core/mail/mail.c): the rows
+# are compared again with "now" (DECORUM_NOW) inside the archive, before
+# it and a day after its newest message, so that window edges cut
+# through threads and days.  Runs on the demo
 # corpus, on archives from tests/bench/genmail (threads of 1,000
 # messages), and on ../shared's corpora and genmaildir when present.
 . "$(dirname "$0")/../lib.sh"
@@ -64,6 +68,7 @@ compare() {
 		done
 	done
 	echo "# $name: $partial partial rows"
+	windows "$name"
 	# Excluded tags: a tagged message leaves the counts and the order.
 	notmuch config set search.exclude_tags spam
 	notmuch tag +spam -- "$(notmuch search --output=messages --limit=3 '*' |
@@ -78,6 +83,29 @@ compare() {
 	fi
 	notmuch config set search.exclude_tags
 	echo "$partial"
+}
+
+# The list's windows of time start at DECORUM_NOW: the rows stay
+# notmuch's wherever they fall.
+windows() {
+	nm_rows '*' newest-first >"$T/nm"
+	newest=$(notmuch search --format=json --limit=1 '*' |
+		jq '.[0].timestamp')
+	oldest=$(notmuch search --format=json --sort=oldest-first \
+		--limit=1 '*' | jq '.[0].timestamp')
+	for now in $(((oldest + newest) / 2)) $((newest - 3 * 86400)) \
+		$((newest + 86400)) $((oldest - 86400)) $((newest + 400 * 86400)); do
+		for q in '*' 'tag:inbox'; do
+			nm_rows "$q" newest-first >"$T/nm"
+			DECORUM_NOW=$now dc_rows "$q" newest-first >"$T/dc"
+			if [ -s "$T/nm" ] && cmp -s "$T/nm" "$T/dc"; then
+				ok "$1: '$q' with now at @$now: notmuch's rows"
+			else
+				fail "$1: '$q' with now at @$now differs from notmuch search"
+				diff "$T/nm" "$T/dc" | head -6 | sed 's/^/#   /'
+			fi
+		done
+	done
 }
 
 gen() {

@@ -46,4 +46,23 @@ check "the third thread opens after two tags" grep -q "^> From:" "$T/s2.txt"
 check_eq "three escalations reached notmuch" 3 \
 	"$(notmuch search --output=tags tag:coc/case | grep -c '^coc/case-[0-9]')"
 check "the search after the tags lists them" grep -q "ESC" "$T/s3.txt"
+
+# Tagging never blocks the screen: after the Enter that records the case,
+# the screen is drawn (the case shown, the change pending) before the
+# notmuch write, which follows it.
+printf 'key j\nkey t\nkey Enter\ndump t1\n' >"$T/script2"
+DECORUM_TRACE=1 "$DECORUM" tui --script "$T/script2" --dump-dir "$T" \
+	>"$T/out2" 2>"$T/trace"
+check_eq "the tagging session runs" 0 $?
+# Between the Enter and the end of the script (the last "key", EOF):
+# drawn, written, drawn (what the dump saw).
+key_at=$(grep -c '^decorum-trace key' "$T/trace")
+tail_ev=$(awk '$1 == "decorum-trace" { print $2 }' "$T/trace" |
+	awk -v k="$key_at" '$0 == "key" { n++; next } n == k - 1 { printf "%s ", $0 }')
+check_eq "the case is drawn before the notmuch write, then again" \
+	"drawn written drawn " "$tail_ev"
+check_eq "the TAB consultation reached notmuch" 1 \
+	"$(notmuch search --output=tags tag:coc/tab | grep -c '^coc/tab$')"
+check "the dump after the write shows no pending change" \
+	sh -c "! grep -q ' pending ' '$T/t1.txt'"
 exit 0
