@@ -203,40 +203,10 @@ derived_reset(dc_case_t *c)
 	c->converted = 0;
 }
 
-static char *
-data_str(GVariant *v, const char *key)
-{
-	char *r = NULL;
-
-	if (v)
-		g_variant_lookup(v, key, "s", &r);
-	return r;
-}
-
-static int64_t
-data_int(GVariant *v, const char *key)
-{
-	gint64 r = 0;
-
-	if (v)
-		g_variant_lookup(v, key, "x", &r);
-	return r;
-}
-
-static int
-data_bool(GVariant *v, const char *key)
-{
-	gboolean r = FALSE;
-
-	if (v)
-		g_variant_lookup(v, key, "b", &r);
-	return r;
-}
-
 static void
 set_kind(dc_case_t *c, GVariant *v)
 {
-	char *k = data_str(v, "kind");
+	char *k = dc_payload_str(v, "kind");
 
 	if (k)
 		dc_kind_parse(k, &c->kind, NULL);
@@ -246,7 +216,7 @@ set_kind(dc_case_t *c, GVariant *v)
 static void
 apply_participant(dc_case_t *c, GVariant *v)
 {
-	char *role = data_str(v, "role"), *addr = data_str(v, "address");
+	char *role = dc_payload_str(v, "role"), *addr = dc_payload_str(v, "address");
 	dc_participant_t *p;
 	guint i;
 
@@ -258,11 +228,11 @@ apply_participant(dc_case_t *c, GVariant *v)
 			break;
 		}
 	}
-	if (role && addr && !data_bool(v, "remove")) {
+	if (role && addr && !dc_payload_bool(v, "remove")) {
 		p = g_new0(dc_participant_t, 1);
 		p->role = role;
 		p->address = addr;
-		p->name = data_str(v, "name");
+		p->name = dc_payload_str(v, "name");
 		g_ptr_array_add(c->participants, p);
 		return;
 	}
@@ -273,7 +243,7 @@ apply_participant(dc_case_t *c, GVariant *v)
 static void
 apply_alias(dc_case_t *c, GVariant *v)
 {
-	char *addr = data_str(v, "address"), *text = data_str(v, "text");
+	char *addr = dc_payload_str(v, "address"), *text = dc_payload_str(v, "text");
 	dc_alias_t *a;
 	guint i;
 
@@ -285,7 +255,7 @@ apply_alias(dc_case_t *c, GVariant *v)
 			break;
 		}
 	}
-	if (addr && text && !data_bool(v, "remove")) {
+	if (addr && text && !dc_payload_bool(v, "remove")) {
 		a = g_new0(dc_alias_t, 1);
 		a->address = addr;
 		a->text = text;
@@ -301,8 +271,8 @@ apply_conflict(dc_case_t *c, GVariant *v, int recused)
 {
 	dc_conflict_t *x = g_new0(dc_conflict_t, 1);
 
-	x->address = data_str(v, "address");
-	x->note = data_str(v, "note");
+	x->address = dc_payload_str(v, "address");
+	x->note = dc_payload_str(v, "note");
 	x->recused = recused;
 	if (!x->address) {
 		conflict_free(x);
@@ -314,8 +284,8 @@ apply_conflict(dc_case_t *c, GVariant *v, int recused)
 static void
 apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
-	char *member = data_str(v, "member"), *choice = data_str(v, "vote");
-	char *question = data_str(v, "question");
+	char *member = dc_payload_str(v, "member"), *choice = dc_payload_str(v, "vote");
+	char *question = dc_payload_str(v, "question");
 	dc_question_t q = DC_QUESTION_LEGACY;
 	dc_vote_choice_t ch;
 	dc_vote_t *vote;
@@ -354,7 +324,7 @@ apply_vote(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 static int
 outcome_fill(dc_outcome_t *o, GVariant *v)
 {
-	char *k = data_str(v, "outcome");
+	char *k = dc_payload_str(v, "outcome");
 	dc_outcome_kind_t kind;
 
 	if (!k || dc_outcome_parse(k, &kind, NULL) != DC_OK) {
@@ -363,17 +333,17 @@ outcome_fill(dc_outcome_t *o, GVariant *v)
 	}
 	g_free(k);
 	o->kind = kind;
-	o->public_ = data_bool(v, "public");
+	o->public_ = dc_payload_bool(v, "public");
 	g_free(o->what);
-	o->what = data_str(v, "what");
+	o->what = dc_payload_str(v, "what");
 	g_free(o->scope);
-	o->scope = data_str(v, "scope");
-	o->from = data_int(v, "from");
-	o->until = data_int(v, "until");
+	o->scope = dc_payload_str(v, "scope");
+	o->from = dc_payload_int(v, "from");
+	o->until = dc_payload_int(v, "until");
 	g_free(o->until_release);
-	o->until_release = data_str(v, "until_release");
+	o->until_release = dc_payload_str(v, "until_release");
 	g_free(o->note);
-	o->note = data_str(v, "note");
+	o->note = dc_payload_str(v, "note");
 	return 1;
 }
 
@@ -396,7 +366,7 @@ apply_outcome(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 static void
 apply_outcome_edit(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
-	int64_t id = data_int(v, "edits");
+	int64_t id = dc_payload_int(v, "edits");
 	GVariant *nv = v ? g_variant_lookup_value(v, "new",
 						   G_VARIANT_TYPE("a{sv}"))
 			 : NULL;
@@ -462,8 +432,8 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 	if (!v)
 		return g_strdup("(payload erased)");
 	if (!strcmp(t, "open") || !strcmp(t, "tag")) {
-		a = data_str(v, "kind");
-		b = data_str(v, "report");
+		a = dc_payload_str(v, "kind");
+		b = dc_payload_str(v, "report");
 		if (b) {
 			r = g_strdup_printf("%s %s <%s>",
 					    !strcmp(t, "open") ? "opened as"
@@ -471,7 +441,7 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 					    a ? a : "?", b);
 		} else {
 			/* Before Message-IDs: the thread id of then. */
-			b = data_str(v, "thread");
+			b = dc_payload_str(v, "thread");
 			r = g_strdup_printf("%s %s%s%s",
 					    !strcmp(t, "open") ? "opened as"
 							       : "tagged",
@@ -482,7 +452,7 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		GVariant *ids = g_variant_lookup_value(
 		    v, "messages", G_VARIANT_TYPE("as"));
 
-		b = data_str(v, "thread");
+		b = dc_payload_str(v, "thread");
 		r = g_strdup_printf("anchored to %zu message%s by Message-ID "
 				    "(thread:%s as it was)",
 				    ids ? g_variant_n_children(ids) : 0,
@@ -496,8 +466,8 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		    v, "messages", G_VARIANT_TYPE("as"));
 		size_t n = ids ? g_variant_n_children(ids) : 0;
 
-		a = data_str(v, "scope");
-		b = data_str(v, "message");
+		a = dc_payload_str(v, "scope");
+		b = dc_payload_str(v, "message");
 		if (!g_strcmp0(a, "message"))
 			r = g_strdup_printf("%sed message <%s>", t,
 					    b ? b : "?");
@@ -509,45 +479,45 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		if (ids)
 			g_variant_unref(ids);
 	} else if (!strcmp(t, "convert")) {
-		a = data_str(v, "from_kind");
-		b = data_str(v, "kind");
+		a = dc_payload_str(v, "from_kind");
+		b = dc_payload_str(v, "kind");
 		r = g_strdup_printf("converted %s into a report: %s",
 				    a ? a : "?", b ? b : "?");
 	} else if (!strcmp(t, "state")) {
-		a = data_str(v, "from");
-		b = data_str(v, "to");
+		a = dc_payload_str(v, "from");
+		b = dc_payload_str(v, "to");
 		r = g_strdup_printf("%s -> %s", a ? a : "?", b ? b : "?");
 	} else if (!strcmp(t, "participant")) {
-		a = data_str(v, "role");
-		b = data_str(v, "address");
+		a = dc_payload_str(v, "role");
+		b = dc_payload_str(v, "address");
 		r = g_strdup_printf("%s %s %s",
-				    data_bool(v, "remove") ? "removed" : "added",
+				    dc_payload_bool(v, "remove") ? "removed" : "added",
 				    a ? a : "?", b ? b : "?");
 	} else if (!strcmp(t, "alias")) {
 		/* Whose form it is; the form itself stays out of every
 		 * history, timeline and export. */
-		a = data_str(v, "address");
+		a = dc_payload_str(v, "address");
 		r = g_strdup_printf("%s a form of the name of %s",
-				    data_bool(v, "remove") ? "removed"
+				    dc_payload_bool(v, "remove") ? "removed"
 							   : "added",
 				    a ? a : "?");
 	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
-		a = data_str(v, "address");
+		a = dc_payload_str(v, "address");
 		r = g_strdup_printf("%s %s", a ? a : "?",
 				    !strcmp(t, "recuse") ? "recused"
 							 : "declared a conflict");
 	} else if (!strcmp(t, "vote")) {
-		char *q = data_str(v, "question");
+		char *q = dc_payload_str(v, "question");
 
-		a = data_str(v, "member");
-		b = data_str(v, "vote");
+		a = dc_payload_str(v, "member");
+		b = dc_payload_str(v, "vote");
 		r = g_strdup_printf("%s voted %s %s%s", a ? a : "?",
 				    b ? b : "?", q ? "on " : "",
 				    q ? q : "(no question named: read as a "
 					    "vote to overturn)");
 		g_free(q);
 	} else if (!strcmp(t, "outcome")) {
-		a = data_str(v, "outcome");
+		a = dc_payload_str(v, "outcome");
 		r = g_strdup_printf("outcome: %s", a ? a : "?");
 	} else if (!strcmp(t, "outcome-edit")) {
 		GVariant *ov = g_variant_lookup_value(v, "old",
@@ -557,17 +527,17 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 
 		char *changed = changed_keys(ov, nv);
 
-		a = ov ? data_str(ov, "outcome") : NULL;
-		b = nv ? data_str(nv, "outcome") : NULL;
+		a = ov ? dc_payload_str(ov, "outcome") : NULL;
+		b = nv ? dc_payload_str(nv, "outcome") : NULL;
 		if (g_strcmp0(a, b))
 			r = g_strdup_printf("edited the outcome of event %"
 					    G_GINT64_FORMAT ": %s -> %s",
-					    (gint64)data_int(v, "edits"),
+					    (gint64)dc_payload_int(v, "edits"),
 					    a ? a : "?", b ? b : "?");
 		else
 			r = g_strdup_printf("edited the outcome of event %"
 					    G_GINT64_FORMAT " (%s): %s",
-					    (gint64)data_int(v, "edits"),
+					    (gint64)dc_payload_int(v, "edits"),
 					    b ? b : "?",
 					    *changed ? changed : "unchanged");
 		g_free(changed);
@@ -576,17 +546,17 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		if (nv)
 			g_variant_unref(nv);
 	} else if (!strcmp(t, "category")) {
-		a = data_str(v, "category");
+		a = dc_payload_str(v, "category");
 		r = g_strdup_printf("category: %s", a ? a : "?");
 	} else if (!strcmp(t, "undo")) {
-		a = data_str(v, "type");
+		a = dc_payload_str(v, "type");
 		r = g_strdup_printf("undid event %" G_GINT64_FORMAT " (%s)",
-				    (gint64)data_int(v, "undoes"),
+				    (gint64)dc_payload_int(v, "undoes"),
 				    a ? a : "?");
 	} else if (!strcmp(t, "erasure")) {
 		r = g_strdup_printf("erased the personal data of %"
 				    G_GINT64_FORMAT " events",
-				    (gint64)data_int(v, "count"));
+				    (gint64)dc_payload_int(v, "count"));
 	} else {
 		r = g_strdup(t);
 	}
@@ -646,7 +616,7 @@ replay_data(const dc_store_event_t *ev, GHashTable *kept)
 static void
 add_note(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
-	char *text = data_str(v, "note");
+	char *text = dc_payload_str(v, "note");
 	dc_note_t *n;
 
 	if (!text)
@@ -675,7 +645,7 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		set_kind(c, v);
 		c->converted = c->kind != DC_KIND_TAB;
 	} else if (!strcmp(t, "state")) {
-		to = data_str(v, "to");
+		to = dc_payload_str(v, "to");
 		if (to) {
 			g_free(c->state);
 			c->state = to;
@@ -693,7 +663,7 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	} else if (!strcmp(t, "outcome-edit")) {
 		apply_outcome_edit(c, ev, v);
 	} else if (!strcmp(t, "category")) {
-		to = data_str(v, "category");
+		to = dc_payload_str(v, "category");
 		if (to) {
 			g_free(c->category);
 			c->category = to;
@@ -726,7 +696,7 @@ dc_case_replay(dc_case_t *c, GPtrArray *evs)
 		if (strcmp(ev->type, "undo") || !(v = replay_data(ev, kept)))
 			continue;
 		key = g_new(gint64, 1);
-		*key = data_int(v, "undoes");
+		*key = dc_payload_int(v, "undoes");
 		g_hash_table_insert(undone, key, ev);
 		g_variant_unref(v);
 	}
@@ -1713,8 +1683,8 @@ undo_mail(dc_store_t *s, int64_t case_id, const dc_history_t *target,
 	if (list) {
 		gsize n = 0;
 		const char **ids = g_variant_get_strv(list, &n);
-		char *scope = data_str(v, "scope");
-		char *thread = data_str(v, "thread");
+		char *scope = dc_payload_str(v, "scope");
+		char *thread = dc_payload_str(v, "thread");
 
 		if (!strcmp(target->type, "attach"))
 			st = mail_remove(s, case_id, ids, n, now, err);

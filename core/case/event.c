@@ -89,15 +89,43 @@ dc_event_data(const dc_store_event_t *ev)
 }
 
 char *
+dc_payload_str(GVariant *v, const char *key)
+{
+	char *r = NULL;
+
+	if (v)
+		g_variant_lookup(v, key, "s", &r);
+	return r;
+}
+
+gint64
+dc_payload_int(GVariant *v, const char *key)
+{
+	gint64 r = 0;
+
+	if (v)
+		g_variant_lookup(v, key, "x", &r);
+	return r;
+}
+
+gboolean
+dc_payload_bool(GVariant *v, const char *key)
+{
+	gboolean r = FALSE;
+
+	if (v)
+		g_variant_lookup(v, key, "b", &r);
+	return r;
+}
+
+char *
 dc_event_data_string(const dc_store_event_t *ev, const char *key)
 {
 	GVariant *v = dc_event_data(ev);
-	char *r = NULL;
+	char *r = dc_payload_str(v, key);
 
-	if (v) {
-		g_variant_lookup(v, key, "s", &r);
+	if (v)
 		g_variant_unref(v);
-	}
 	return r;
 }
 

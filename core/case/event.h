@@ -38,6 +38,12 @@ GVariant *dc_event_data(const dc_store_event_t *ev);
 /* A string member of the payload, or NULL. g_free. */
 char *dc_event_data_string(const dc_store_event_t *ev, const char *key);
 
+/* Members of a parsed payload (v may be NULL): a string (g_free) or
+ * NULL, a number or 0, a flag or FALSE. */
+char *dc_payload_str(GVariant *v, const char *key);
+gint64 dc_payload_int(GVariant *v, const char *key);
+gboolean dc_payload_bool(GVariant *v, const char *key);
+
 /*
  * Check the whole chain.  On a break returns DC_E_DATA, sets *bad_id to the
  * first event that does not check out and says why in err.

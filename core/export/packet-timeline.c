@@ -20,36 +20,6 @@
 #include "core/privacy/redact.h"
 #include "core/base/sanitize.h"
 
-static char *
-str(GVariant *v, const char *key)
-{
-	char *r = NULL;
-
-	if (v)
-		g_variant_lookup(v, key, "s", &r);
-	return r;
-}
-
-static gint64
-num(GVariant *v, const char *key)
-{
-	gint64 r = 0;
-
-	if (v)
-		g_variant_lookup(v, key, "x", &r);
-	return r;
-}
-
-static gboolean
-flag(GVariant *v, const char *key)
-{
-	gboolean r = FALSE;
-
-	if (v)
-		g_variant_lookup(v, key, "b", &r);
-	return r;
-}
-
 /* A Message-ID as the packet may show it: the redaction's stand-in
  * when it names a reporter. */
 static char *
@@ -68,10 +38,10 @@ msgid(dc_packet_build_t *p, const char *id)
 static void
 outcome_values(dc_packet_build_t *p, GString *s, GVariant *v)
 {
-	char *kind = str(v, "outcome"), *what = str(v, "what");
-	char *scope = str(v, "scope"), *rel = str(v, "until_release");
-	char *until = dc_packet_day(num(v, "until"));
-	char *from = dc_packet_day(num(v, "from"));
+	char *kind = dc_payload_str(v, "outcome"), *what = dc_payload_str(v, "what");
+	char *scope = dc_payload_str(v, "scope"), *rel = dc_payload_str(v, "until_release");
+	char *until = dc_packet_day(dc_payload_int(v, "until"));
+	char *from = dc_packet_day(dc_payload_int(v, "from"));
 	char *k = dc_packet_clean(p, kind ? kind : "?");
 	char *w = dc_packet_clean(p, what), *sc = dc_packet_clean(p, scope);
 	char *r = dc_packet_clean(p, rel);
@@ -85,7 +55,7 @@ outcome_values(dc_packet_build_t *p, GString *s, GVariant *v)
 		g_ptr_array_add(in, g_strdup_printf("from %s", from));
 	if (r || until)
 		g_ptr_array_add(in, g_strdup_printf("until %s", r ? r : until));
-	if (flag(v, "public"))
+	if (dc_payload_bool(v, "public"))
 		g_ptr_array_add(in, g_strdup("public"));
 	for (i = 0; i < in->len; i++)
 		g_string_append_printf(s, "%s%s", i ? ", " : " (",
@@ -111,14 +81,14 @@ outcome_values(dc_packet_build_t *p, GString *s, GVariant *v)
 static void
 participant_values(dc_packet_build_t *p, GString *s, GVariant *v)
 {
-	char *role = str(v, "role"), *addr = str(v, "address");
-	char *name = str(v, "name");
+	char *role = dc_payload_str(v, "role"), *addr = dc_payload_str(v, "address");
+	char *name = dc_payload_str(v, "name");
 	char *r = dc_packet_clean(p, role ? role : "?");
 	char *a = dc_packet_clean(p, addr ? addr : "?");
 	char *n = dc_packet_clean(p, name);
 
 	g_string_append_printf(s, "participant: %s %s %s%s%s%s",
-			       flag(v, "remove") ? "removed" : "added", r,
+			       dc_payload_bool(v, "remove") ? "removed" : "added", r,
 			       n ? n : "", n ? " <" : "", a, n ? ">" : "");
 	g_free(role);
 	g_free(addr);
@@ -137,8 +107,8 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 	char *a = NULL, *b = NULL, *ca = NULL, *cb = NULL;
 
 	if (!strcmp(t, "open") || !strcmp(t, "tag")) {
-		a = str(v, "kind");
-		b = str(v, "report");
+		a = dc_payload_str(v, "kind");
+		b = dc_payload_str(v, "report");
 		ca = dc_packet_clean(p, a ? a : "?");
 		g_string_append_printf(s, "%s %s", !strcmp(t, "open") ?
 				       "opened as" : "tagged", ca);
@@ -147,14 +117,14 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 			g_string_append_printf(s, ", report <%s>", cb);
 		}
 	} else if (!strcmp(t, "state")) {
-		a = str(v, "from");
-		b = str(v, "to");
+		a = dc_payload_str(v, "from");
+		b = dc_payload_str(v, "to");
 		ca = dc_packet_clean(p, a ? a : "?");
 		cb = dc_packet_clean(p, b ? b : "?");
 		g_string_append_printf(s, "state: %s \u2192 %s", ca, cb);
 	} else if (!strcmp(t, "convert")) {
-		a = str(v, "from_kind");
-		b = str(v, "kind");
+		a = dc_payload_str(v, "from_kind");
+		b = dc_payload_str(v, "kind");
 		ca = dc_packet_clean(p, a ? a : "?");
 		cb = dc_packet_clean(p, b ? b : "?");
 		g_string_append_printf(s, "converted: %s \u2192 %s", ca, cb);
@@ -163,8 +133,8 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 	} else if (!strcmp(t, "vote")) {
 		/* TAB members vote in their own name; the redaction still
 		 * applies, should a reporter sit on the TAB. */
-		a = str(v, "member");
-		b = str(v, "vote");
+		a = dc_payload_str(v, "member");
+		b = dc_payload_str(v, "vote");
 		ca = dc_packet_clean(p, a ? a : "?");
 		cb = dc_packet_clean(p, b ? b : "?");
 		g_string_append_printf(s, "vote: %s %s", ca, cb);
@@ -172,22 +142,22 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 		participant_values(p, s, v);
 	} else if (!strcmp(t, "alias")) {
 		/* Whose form, never the form. */
-		a = str(v, "address");
+		a = dc_payload_str(v, "address");
 		ca = dc_packet_clean(p, a ? a : "?");
 		g_string_append_printf(s, "alias: %s a form of the name of %s",
-				       flag(v, "remove") ? "removed" : "added",
+				       dc_payload_bool(v, "remove") ? "removed" : "added",
 				       ca);
 	} else if (!strcmp(t, "conflict") || !strcmp(t, "recuse")) {
-		a = str(v, "address");
+		a = dc_payload_str(v, "address");
 		ca = dc_packet_clean(p, a ? a : "?");
 		g_string_append_printf(s, "%s: %s", t, ca);
 	} else if (!strcmp(t, "note")) {
 		g_string_append(s, "note added");
 	} else if (!strcmp(t, "undo")) {
-		gint64 id = num(v, "undoes");
+		gint64 id = dc_payload_int(v, "undoes");
 		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(seq, &id));
 
-		a = str(v, "type");
+		a = dc_payload_str(v, "type");
 		ca = dc_packet_clean(p, a ? a : "?");
 		if (n)
 			g_string_append_printf(s, "undo: undoing #%u (%s)", n,
@@ -212,7 +182,7 @@ static void
 event_note(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 	   GVariant *v)
 {
-	char *note = str(v, "note"), *c;
+	char *note = dc_payload_str(v, "note"), *c;
 
 	if (!note)
 		return;
