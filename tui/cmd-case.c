@@ -22,7 +22,8 @@
  *   tally N [--on Q]            the two-thirds count and the result
  *   expiring                    remedial measures about to end
  *   late N                      replies that came in after opening
- *   attach N THREAD|id:MSGID    another thread (or --message: one message)
+ *   attach N THREAD|id:MSGID    another thread (or --message: one message;
+ *                               --report: another report of the incident)
  *   detach N THREAD|id:MSGID    take it off again (never the report)
  *
  * Every subcommand takes --json.
@@ -76,6 +77,7 @@ typedef struct opts {
 	int remove;
 	int public_;
 	int message;
+	int report;
 	int edit;
 	int nargs;
 	char **args; /* positional arguments after the subcommand */
@@ -161,6 +163,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		{ "remove", no_argument, NULL, 'x' },
 		{ "public", no_argument, NULL, 'p' },
 		{ "message", no_argument, NULL, 'M' },
+		{ "report", no_argument, NULL, 'P' },
 		{ "edit", no_argument, NULL, 'E' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -184,6 +187,7 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		case 'x': o->remove = 1; break;
 		case 'p': o->public_ = 1; break;
 		case 'M': o->message = 1; break;
+		case 'P': o->report = 1; break;
 		case 'E': o->edit = 1; break;
 		case 'c':
 		case 'W': {
@@ -717,16 +721,21 @@ attach_or_detach(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o,
 	int rc;
 
 	if (need(cli, o, 2, attach ? "case attach N THREAD|id:MSGID "
-				     "[--message]"
+				     "[--message] [--report]"
 				   : "case detach N THREAD|id:MSGID"))
 		return DC_EXIT_USAGE;
-	if (!attach && o->message)
+	if (!attach && (o->message || o->report))
 		return dc_cli_usage(cli, &cmd_case,
-				    "--message goes with attach");
+				    "--message and --report go with attach");
 	st = dc_cli_open_mail(cli, s, 0, &mail, &err);
 	if (st == DC_OK)
 		st = attach ? dc_action_attach(s, mail, id, o->args[1],
-					       o->message, actor(cli), now(),
+					       (o->message ? DC_ATTACH_MESSAGE
+							   : 0) |
+						       (o->report
+								? DC_ATTACH_REPORT
+								: 0),
+					       actor(cli), now(),
 					       &anchor, &err)
 			    : dc_action_detach(s, mail, id, o->args[1],
 					       actor(cli), now(), &anchor,

@@ -187,9 +187,10 @@ target_thread(dc_mail_t *m, const char *target, const char *msgid,
 
 dc_status_t
 dc_action_attach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
-		 const char *target, int message_only, const char *actor,
+		 const char *target, unsigned flags, const char *actor,
 		 int64_t now, char **anchor, dc_error_t *err)
 {
+	int message_only = (flags & DC_ATTACH_MESSAGE) != 0;
 	char *msgid = target_message_id(target);
 	dc_thread_t *t = NULL;
 	GPtrArray *ids = g_ptr_array_new();
@@ -217,7 +218,9 @@ dc_action_attach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
 		st = dc_case_attach(s, case_id,
 				    message_only ? "message" : "thread",
 				    (const char *const *)ids->pdata,
-				    t->thread_id, actor, now, err);
+				    t->thread_id,
+				    flags & DC_ATTACH_REPORT ? "report" : NULL,
+				    actor, now, err);
 	if (st == DC_OK && anchor)
 		*anchor = g_strdup(ids->pdata[0]);
 	g_ptr_array_unref(ids);

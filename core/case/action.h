@@ -54,12 +54,14 @@ dc_status_t dc_action_tag_closed(dc_store_t *s, dc_mail_t *m,
 
 /*
  * Attach to case case_id a thread (target: its id, or "id:MSGID" for the
- * thread holding that message) or, with message_only, one message (the
- * thread's first, or MSGID).  Anchored by Message-ID (dc_case_attach);
- * *anchor (may be NULL; g_free) names the anchor.
+ * thread holding that message) or, with DC_ATTACH_MESSAGE, one message
+ * (the thread's first, or MSGID); with DC_ATTACH_REPORT the anchor is one
+ * more report of the case's incident.  Anchored by Message-ID
+ * (dc_case_attach); *anchor (may be NULL; g_free) names the anchor.
  */
+enum { DC_ATTACH_MESSAGE = 1, DC_ATTACH_REPORT = 2 };
 dc_status_t dc_action_attach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
-			     const char *target, int message_only,
+			     const char *target, unsigned flags,
 			     const char *actor, int64_t now, char **anchor,
 			     dc_error_t *err);
 /* Detach "id:MSGID", or the case's mail in thread target

@@ -1428,7 +1428,7 @@ covers_thread(const dc_case_t *c, const char *thread_id)
  * thread it was in then, and every Message-ID that joined or left. */
 static GVariant *
 mail_payload(const char *anchor, const char *scope, const char *thread_id,
-	     GPtrArray *ids)
+	     const char *role, GPtrArray *ids)
 {
 	GVariantBuilder b, l;
 	guint i;
@@ -1441,6 +1441,9 @@ mail_payload(const char *anchor, const char *scope, const char *thread_id,
 	if (thread_id)
 		g_variant_builder_add(&b, "{sv}", "thread",
 				      g_variant_new_string(thread_id));
+	if (role)
+		g_variant_builder_add(&b, "{sv}", "role",
+				      g_variant_new_string(role));
 	g_variant_builder_init(&l, G_VARIANT_TYPE("as"));
 	for (i = 0; i < ids->len; i++)
 		g_variant_builder_add(&l, "s", (char *)ids->pdata[i]);
@@ -1452,7 +1455,8 @@ mail_payload(const char *anchor, const char *scope, const char *thread_id,
 /* Inside the transaction: ids join the case. */
 static dc_status_t
 mail_add(dc_store_t *s, int64_t id, const char *scope, const char *thread_id,
-	 const char *const *ids, guint n, int64_t now, dc_error_t *err)
+	 const char *anchor_role, const char *const *ids, guint n, int64_t now,
+	 dc_error_t *err)
 {
 	dc_status_t st = DC_OK;
 	guint i;
@@ -1464,6 +1468,7 @@ mail_add(dc_store_t *s, int64_t id, const char *scope, const char *thread_id,
 			.scope = (char *)scope,
 			.added_at = now,
 			.thread_id = (char *)thread_id,
+			.role = i == 0 ? (char *)anchor_role : NULL,
 		};
 
 		st = dc_store_case_add_mail(s, &m, err);
@@ -1490,7 +1495,8 @@ mail_remove(dc_store_t *s, int64_t id, const char *const *ids, guint n,
 dc_status_t
 dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
 	       const char *const *message_ids, const char *thread_id,
-	       const char *actor, int64_t now, dc_error_t *err)
+	       const char *role, const char *actor, int64_t now,
+	       dc_error_t *err)
 {
 	GPtrArray *added;
 	dc_case_t *c = NULL;
@@ -1501,6 +1507,10 @@ dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
 		return dc_fail(err, DC_E_USAGE,
 			       "attach a thread or a message, not '%s'",
 			       scope ? scope : "");
+	if (role && strcmp(role, "report"))
+		return dc_fail(err, DC_E_USAGE,
+			       "attached mail is a report or nothing, not '%s'",
+			       role);
 	if (!message_ids || !message_ids[0] || !*message_ids[0])
 		return dc_fail(err, DC_E_USAGE,
 			       "attach what? no Message-ID given");
@@ -1520,13 +1530,13 @@ dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
 		if (!mail_of(c, message_ids[i]))
 			g_ptr_array_add(added, (char *)message_ids[i]);
 	if (st == DC_OK)
-		st = mail_add(s, case_id, scope, thread_id,
+		st = mail_add(s, case_id, scope, thread_id, role,
 			      (const char *const *)added->pdata, added->len,
 			      now, err);
 	if (st == DC_OK)
 		st = append(s, case_id, "attach",
 			    mail_payload(message_ids[0], scope, thread_id,
-					 added),
+					 role, added),
 			    actor, now, err);
 	g_ptr_array_unref(added);
 	return end_case(s, st, c, err);
@@ -1600,7 +1610,7 @@ dc_case_detach(dc_store_t *s, int64_t case_id, const char *message_id,
 	if (st == DC_OK)
 		st = append(s, case_id, "detach",
 			    mail_payload(message_id, m->scope, m->thread_id,
-					 ids),
+					 NULL, ids),
 			    actor, now, err);
 	if (rows)
 		g_ptr_array_unref(rows);
@@ -1690,7 +1700,7 @@ undo_mail(dc_store_t *s, int64_t case_id, const dc_history_t *target,
 			st = mail_remove(s, case_id, ids, n, now, err);
 		else
 			st = mail_add(s, case_id, scope ? scope : "thread",
-				      thread, ids, n, now, err);
+				      thread, NULL, ids, n, now, err);
 		g_free(ids);
 		g_free(scope);
 		g_free(thread);

@@ -185,12 +185,15 @@ dc_status_t dc_case_closed_for_thread(dc_store_t *s, const char *thread_id,
  * thread, whose messages as notmuch has them now are message_ids) or
  * "message" (the anchor alone).  thread_id is their notmuch thread now
  * (the cache).  DC_E_INVALID when the case covers the anchor or its
- * thread already.  Front ends call dc_action_attach() (action.h).
+ * thread already.  role "report" marks the anchor as one more report of
+ * the case's incident (the published report counts reports by it), NULL
+ * as mail the case is about.  Front ends call dc_action_attach()
+ * (action.h).
  */
 dc_status_t dc_case_attach(dc_store_t *s, int64_t case_id, const char *scope,
 			   const char *const *message_ids,
-			   const char *thread_id, const char *actor,
-			   int64_t now, dc_error_t *err);
+			   const char *thread_id, const char *role,
+			   const char *actor, int64_t now, dc_error_t *err);
 /*
  * Detach message_id from a case, as a "detach" event: a message
  * attached alone, or the whole of a thread the case covers.  The report

@@ -24,13 +24,10 @@ fixture_publish() {
 	$D case state 1 decided >/dev/null &&
 	$D case state 1 closed >/dev/null || return 1
 	# Case 3 reports case 2's incident: the committee withdraws it and
-	# its report joins case 2.  (Stands in for "case attach" of the
-	# committee desk: the report is one more Message-ID of case 2.)
+	# its report joins case 2 as one more report of that incident.
 	$D case undo 3 >/dev/null || return 1
-	sqlite3 "$DECORUM_STORE" \
-		"INSERT INTO case_mail (case_id, message_id, scope, role, added_at)
-		 VALUES (2, '20261009211200.50259-1-dsokolov@example.net',
-			 'thread', 'report', 1795600000)" || return 1
+	$D case attach 2 id:20261009211200.50259-1-dsokolov@example.net \
+		--report >/dev/null || return 1
 	$D case category 2 "unacceptable behaviour or comments" >/dev/null &&
 	$D case state 2 investigating >/dev/null &&
 	$D case outcome 2 measure --what "patches not accepted" \

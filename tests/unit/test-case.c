@@ -302,7 +302,7 @@ test_attach_detach(void **state)
 	dc_case_t *c = NULL;
 	unsigned threads = 0;
 
-	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02",
+	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02", NULL,
 					"m@x.org", T0, &err),
 			 DC_OK);
 	assert_int_equal(mail_count(f->s, id, &threads), 3);
@@ -314,14 +314,14 @@ test_attach_detach(void **state)
 	assert_string_equal(((dc_history_t *)c->history->pdata[1])->type,
 			    "attach");
 	dc_case_free(c);
-	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02",
+	assert_int_equal(dc_case_attach(f->s, id, "thread", list, "bb02", NULL,
 					"m@x.org", T0, &err),
 			 DC_E_INVALID);
 	assert_non_null(strstr(err.msg, "already covers"));
-	assert_int_equal(dc_case_attach(f->s, id, "everything", one, "bb03",
+	assert_int_equal(dc_case_attach(f->s, id, "everything", one, "bb03", NULL,
 					"m@x.org", T0, NULL),
 			 DC_E_USAGE);
-	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03", NULL,
 					"m@x.org", T0, NULL),
 			 DC_OK);
 	assert_int_equal(mail_count(f->s, id, &threads), 4);
@@ -352,12 +352,37 @@ test_attach_detach(void **state)
 	assert_int_equal(dc_case_detach(f->s, id, "m1@x.org", "m@x.org", T0,
 					NULL),
 			 DC_E_NOT_FOUND);
+	/* Another report of the incident is a report: it is counted as
+	 * one and stays like the first; mail is a report or nothing. */
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+					"witness", "m@x.org", T0, NULL),
+			 DC_E_USAGE);
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+					"report", "m@x.org", T0, NULL),
+			 DC_OK);
+	assert_int_equal(dc_case_get(f->s, id, &c, NULL), DC_OK);
+	{
+		unsigned reports = 0, i;
+
+		for (i = 0; i < c->mail->len; i++)
+			reports += !g_strcmp0(
+			    ((dc_store_mail_t *)c->mail->pdata[i])->role,
+			    "report");
+		assert_int_equal(reports, 2);
+	}
+	dc_case_free(c);
+	c = NULL;
+	assert_int_equal(dc_case_detach(f->s, id, "m1@x.org", "m@x.org", T0,
+					&err),
+			 DC_E_INVALID);
+	assert_int_equal(dc_case_undo(f->s, id, "m@x.org", T0, NULL), DC_OK);
+	assert_int_equal(mail_count(f->s, id, NULL), 3);
 	/* Someone who may not see the case may not attach to it. */
 	assert_int_equal(dc_member_add(f->s, "late@x.org", NULL, "committee",
 				       T0 + 10 * DAY, "m@x.org", T0, NULL),
 			 DC_OK);
 	dc_store_set_viewer(f->s, "late@x.org");
-	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03",
+	assert_int_equal(dc_case_attach(f->s, id, "message", one, "bb03", NULL,
 					"late@x.org", T0, NULL),
 			 DC_E_NOT_FOUND);
 	assert_int_equal(dc_case_detach(f->s, id, "l1@x.org", "late@x.org", T0,
