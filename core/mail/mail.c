@@ -672,11 +672,14 @@ walk_query(dc_thread_iter_t *it)
 	char *extra, *qs;
 	guint i;
 
+	/* The last window is what is not newer than hi: notmuch's
+	 * "date:..@hi" leaves out mail dated 0 (no Date, or before 1970). */
 	if (it->windowed && !it->bottom_open)
 		g_string_append_printf(x, "date:@%" G_GINT64_FORMAT "..", it->lo);
 	else if (it->windowed && !it->top_open)
-		g_string_append(x, "date:..");
-	if (it->windowed && !it->top_open)
+		g_string_append_printf(x, "( NOT date:@%" G_GINT64_FORMAT ".. )",
+				       it->hi + 1);
+	if (it->windowed && !it->top_open && !it->bottom_open)
 		g_string_append_printf(x, "@%" G_GINT64_FORMAT, it->hi);
 	if (x->len && it->given->len && it->given->len <= GIVEN_LEFT_OUT) {
 		g_string_append(x, " AND NOT ( ");
