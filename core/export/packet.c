@@ -285,6 +285,7 @@ add_decisions(packet_t *p, dc_store_t *s)
 	dc_vote_rule_t rule = dc_packet_vote_rule();
 	const dc_case_t *c = p->c;
 	int members = 0;
+	dc_question_t q;
 	dc_tally_t t;
 	guint i;
 	char *out;
@@ -305,15 +306,37 @@ add_decisions(packet_t *p, dc_store_t *s)
 		char *at = dc_packet_iso(v->at);
 		char *m = dc_packet_clean(p, v->member);
 
-		g_string_append_printf(txt, "  %s  %-40s %s\n", at, m,
-				       dc_vote_choice_name(v->choice));
+		g_string_append_printf(txt, "  %s  %-40s %-8s on %s%s\n", at,
+				       m, dc_vote_choice_name(v->choice),
+				       dc_question_name(v->question),
+				       v->question == DC_QUESTION_LEGACY ?
+					       " (recorded without a question)" :
+					       "");
 		g_free(at);
 		g_free(m);
 	}
-	g_string_append_printf(txt, "\nTally (two thirds of %s): for %d, "
-			       "against %d, abstain %d, recused %d; %s\n",
-			       dc_vote_rule_name(t.rule), t.n_for,
-			       t.n_against, t.n_abstain, t.n_recused, t.why);
+	/* Each question voted on (overturn when none is yet), with what
+	 * it asks, where the rule comes from and where it stands. */
+	for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++) {
+		dc_tally_t qt;
+
+		if (!dc_case_has_question(c, q) &&
+		    !(q == DC_QUESTION_OVERTURN && !c->votes->len))
+			continue;
+		dc_case_tally_on(c, q, members, rule, &qt);
+		g_string_append_printf(txt, "\nQuestion (%s): %s\n"
+				       "  Rule: %s\n",
+				       dc_question_name(q),
+				       dc_question_text(q),
+				       dc_question_source(q));
+		g_string_append_printf(txt, "  Tally (two thirds of %s): for "
+				       "%d, against %d, abstain %d, recused "
+				       "%d; %s\n  Result: %s\n",
+				       dc_vote_rule_name(qt.rule), qt.n_for,
+				       qt.n_against, qt.n_abstain,
+				       qt.n_recused, qt.why,
+				       dc_result_name(qt.result));
+	}
 	sp = packet_sprinter(p);
 	dc_describe_decisions(sp, c, &t);
 	out = dc_sp_finish(sp);
