@@ -542,18 +542,19 @@ panel_rows(struct panel *p, int wrap)
 }
 
 /* " 3-9/20 J/K " for the right of the heading when the rows do not fit
- * (g_free), or NULL. */
+ * (g_free), or NULL; without the keys (" 3-9/20 ") when keys is 0. */
 static char *
-scroll_hint(int first, int shown, int n)
+scroll_hint(int first, int shown, int n, int keys)
 {
-	char *down = dc_keymap_keys(ACT_PANEL_DOWN);
-	char *up = dc_keymap_keys(ACT_PANEL_UP), *sp, *hint;
+	char *down, *up, *sp, *hint;
 
-	if (n <= shown || shown <= 0) {
-		g_free(down);
-		g_free(up);
+	if (n <= shown || shown <= 0)
 		return NULL;
-	}
+	if (!keys)
+		return g_strdup_printf(" %d-%d/%d ", first + 1, first + shown,
+				       n);
+	down = dc_keymap_keys(ACT_PANEL_DOWN);
+	up = dc_keymap_keys(ACT_PANEL_UP);
 	if ((sp = strchr(down, ' ')))
 		*sp = '\0';
 	if ((sp = strchr(up, ' ')))
@@ -573,9 +574,10 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 	dc_screen_t *s = t->scr;
 	dc_thread_ref_t ref;
 	int x = r.x, w = r.w, y = r.y, end = r.y + r.h, i, wrap, h, n, right;
+	int keys;
 	const char *next;
 	GPtrArray *rows;
-	char *hint;
+	char *hint, *head;
 
 	if (!top->ops->current || !top->ops->current(top, t, &ref))
 		return;
@@ -610,23 +612,35 @@ panel_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t r)
 		p->top = n - h;
 	if (p->top < 0)
 		p->top = 0;
-	hint = scroll_hint(p->top, h, n);
-	if (hint) {
-		int hw = dc_display_width(hint);
+	next = dc_case_next_states(p->c->state);
+	head = g_strdup_printf("Case #%" G_GINT64_FORMAT " %s  state: %s",
+			       (gint64)p->c->id, dc_kind_label(p->c->kind),
+			       p->c->state);
+	/* The scroll hint gives way to the heading: its keys go before
+	 * the state is cut (the states it may go to may be cut). */
+	for (keys = 1; keys >= 0; keys--) {
+		int hw;
 
-		if (hw < w / 2) {
+		hint = scroll_hint(p->top, h, n, keys);
+		if (!hint)
+			break;
+		hw = dc_display_width(hint);
+		if (hw < w / 2 &&
+		    (dc_display_width(head) + hw <= w || !keys)) {
 			dc_draw_text(s, y, r.x + r.w - hw, hw, hint,
 				     DC_ROLE_STATUS);
 			w -= hw;
+			g_free(hint);
+			break;
 		}
 		g_free(hint);
 	}
+	g_free(head);
 	right = x + w;
 	x += dc_draw_printf(s, y, x, w, DC_ROLE_STATUS, "Case #%" G_GINT64_FORMAT
 			    " ", (gint64)p->c->id);
 	x += dc_draw_text(s, y, x, right - x, dc_kind_label(p->c->kind),
 			  kind_role(p->c->kind));
-	next = dc_case_next_states(p->c->state);
 	dc_draw_printf(s, y++, x, right - x, DC_ROLE_STATUS,
 		       "  state: %s%s%s%s", p->c->state,
 		       *next && !wrap ? " (next: " : "", wrap ? "" : next,
