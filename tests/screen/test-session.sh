@@ -49,8 +49,9 @@ check "the search after the tags lists them" grep -q "ESC" "$T/s3.txt"
 
 # Tagging never blocks the screen: after the Enter that records the case,
 # the screen is drawn (the case shown, the change pending) before the
-# notmuch write, which follows it.
-printf 'key j\nkey t\nkey Enter\ndump t1\n' >"$T/script2"
+# notmuch write, which follows it.  The thread is escalated already:
+# y answers the question whether its case becomes a TAB consultation.
+printf 'key j\nkey t\nkey y\nkey Enter\ndump t1\n' >"$T/script2"
 DECORUM_TRACE=1 "$DECORUM" tui --script "$T/script2" --dump-dir "$T" \
 	>"$T/out2" 2>"$T/trace"
 check_eq "the tagging session runs" 0 $?
