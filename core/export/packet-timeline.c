@@ -98,6 +98,23 @@ participant_values(dc_packet_build_t *p, GString *s, GVariant *v)
 	g_free(n);
 }
 
+/* label, then the payload's ka and kb ("?" when absent) between sep,
+ * each through the packet's redaction. */
+static void
+two_values(dc_packet_build_t *p, GString *s, GVariant *v, const char *label,
+	   const char *ka, const char *sep, const char *kb)
+{
+	char *a = dc_payload_str(v, ka), *b = dc_payload_str(v, kb);
+	char *ca = dc_packet_clean(p, a ? a : "?");
+	char *cb = dc_packet_clean(p, b ? b : "?");
+
+	g_string_append_printf(s, "%s%s%s%s", label, ca, sep, cb);
+	g_free(a);
+	g_free(b);
+	g_free(ca);
+	g_free(cb);
+}
+
 /* The values of one event, for people. */
 static void
 event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
@@ -117,27 +134,16 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 			g_string_append_printf(s, ", report <%s>", cb);
 		}
 	} else if (!strcmp(t, "state")) {
-		a = dc_payload_str(v, "from");
-		b = dc_payload_str(v, "to");
-		ca = dc_packet_clean(p, a ? a : "?");
-		cb = dc_packet_clean(p, b ? b : "?");
-		g_string_append_printf(s, "state: %s \u2192 %s", ca, cb);
+		two_values(p, s, v, "state: ", "from", " \u2192 ", "to");
 	} else if (!strcmp(t, "convert")) {
-		a = dc_payload_str(v, "from_kind");
-		b = dc_payload_str(v, "kind");
-		ca = dc_packet_clean(p, a ? a : "?");
-		cb = dc_packet_clean(p, b ? b : "?");
-		g_string_append_printf(s, "converted: %s \u2192 %s", ca, cb);
+		two_values(p, s, v, "converted: ", "from_kind", " \u2192 ",
+			   "kind");
 	} else if (!strcmp(t, "outcome")) {
 		outcome_values(p, s, v);
 	} else if (!strcmp(t, "vote")) {
 		/* TAB members vote in their own name; the redaction still
 		 * applies, should a reporter sit on the TAB. */
-		a = dc_payload_str(v, "member");
-		b = dc_payload_str(v, "vote");
-		ca = dc_packet_clean(p, a ? a : "?");
-		cb = dc_packet_clean(p, b ? b : "?");
-		g_string_append_printf(s, "vote: %s %s", ca, cb);
+		two_values(p, s, v, "vote: ", "member", " ", "vote");
 	} else if (!strcmp(t, "participant")) {
 		participant_values(p, s, v);
 	} else if (!strcmp(t, "alias")) {
