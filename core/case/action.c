@@ -21,6 +21,7 @@ dc_action_sync(dc_store_t *s, dc_mail_t *m, int writable, const char *actor,
 {
 	if (!s || !m)
 		return DC_OK;
+	dc_mail_refresh(m);
 	return dc_anchor_sync(s, dc_mail_notmuch(m), writable, actor, now, err);
 }
 

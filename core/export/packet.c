@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/case/action.h"
 #include "core/case/access.h"
 #include "core/mail/anchor.h"
 #include "core/case/case.h"
@@ -495,8 +496,7 @@ dc_packet_write(dc_store_t *s, dc_mail_t *mail, const dc_packet_opts_t *o,
 
 	st = dc_packet_check_reply_by(o, err);
 	if (st == DC_OK)
-		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL,
-				    dc_now(), err);
+		st = dc_action_sync(s, mail, 1, NULL, dc_now(), err);
 	if (st == DC_OK)
 		st = dc_case_get(s, o->case_id, &p.c, err);
 	/* Asked of notmuch by Message-ID: never another thread's mail. */

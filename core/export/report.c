@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/case/action.h"
 #include "core/case/access.h"
 #include "core/mail/anchor.h"
 #include "core/base/clock.h"
@@ -746,8 +747,7 @@ dc_report_build(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 					g_free);
 	/* The threads of cases, as this notmuch database numbers them. */
 	if (s && mail)
-		st = dc_anchor_sync(s, dc_mail_notmuch(mail), 1, NULL,
-				    dc_now(), err);
+		st = dc_action_sync(s, mail, 1, NULL, dc_now(), err);
 	if (s && st == DC_OK) {
 		b.rule = configured_rule();
 		st = dc_access_load(s, &b.access, err);

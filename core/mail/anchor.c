@@ -10,20 +10,38 @@
 #include "core/case/event.h"
 #include "core/mail/mirror.h"
 
+dc_status_t
+dc_anchor_find(void *db, const char *message_id, char **thread,
+	       dc_error_t *err)
+{
+	notmuch_message_t *m = NULL;
+	notmuch_status_t nst;
+	int tries = 0;
+
+	*thread = NULL;
+	if (!message_id || !*message_id)
+		return DC_OK;
+	do
+		nst = notmuch_database_find_message(db, message_id, &m);
+	while (nst != NOTMUCH_STATUS_SUCCESS && ++tries < DC_NOTMUCH_TRIES &&
+	       dc_notmuch_reopen_if_stale(db, nst));
+	if (nst != NOTMUCH_STATUS_SUCCESS)
+		return dc_notmuch_fail(err, nst, "looking up a message",
+				       notmuch_database_status_string(db));
+	if (m) {
+		*thread = g_strdup(notmuch_message_get_thread_id(m));
+		notmuch_message_destroy(m);
+	}
+	return DC_OK;
+}
+
 char *
 dc_anchor_thread_of(void *db, const char *message_id)
 {
-	notmuch_message_t *m = NULL;
 	char *t = NULL;
 
-	if (!message_id || !*message_id)
+	if (dc_anchor_find(db, message_id, &t, NULL) != DC_OK)
 		return NULL;
-	if (notmuch_database_find_message(db, message_id, &m) ==
-		    NOTMUCH_STATUS_SUCCESS &&
-	    m) {
-		t = g_strdup(notmuch_message_get_thread_id(m));
-		notmuch_message_destroy(m);
-	}
 	return t;
 }
 
@@ -62,6 +80,26 @@ ids_from_events(dc_store_t *s, int64_t case_id)
 	return ids;
 }
 
+/* The messages of thread_id, oldest first; a thread id that is not one
+ * finds nothing (*q NULL, DC_OK). */
+static dc_status_t
+thread_messages(void *db, const char *thread_id, notmuch_query_t **q,
+		notmuch_messages_t **msgs, dc_error_t *err)
+{
+	dc_status_t st;
+	char *qs;
+
+	*q = NULL;
+	*msgs = NULL;
+	if (strspn(thread_id, "0123456789abcdef") != strlen(thread_id))
+		return DC_OK;
+	qs = g_strconcat("thread:", thread_id, NULL);
+	st = dc_notmuch_messages(db, qs, NOTMUCH_SORT_OLDEST_FIRST, q, msgs,
+				 "searching notmuch", err);
+	g_free(qs);
+	return st;
+}
+
 /* The messages of a thread as notmuch numbers it now, oldest first;
  * *oldest: the Date of the first. */
 static GPtrArray *
@@ -70,32 +108,23 @@ ids_from_thread(void *db, const char *thread_id, int64_t *oldest,
 {
 	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
 	notmuch_messages_t *msgs = NULL;
-	notmuch_query_t *q;
-	char *qs;
+	notmuch_query_t *q = NULL;
 
-	if (strspn(thread_id, "0123456789abcdef") != strlen(thread_id))
+	if (thread_messages(db, thread_id, &q, &msgs, NULL) != DC_OK || !q)
 		return ids;
-	qs = g_strconcat("thread:", thread_id, NULL);
-	q = notmuch_query_create(db, qs);
-	g_free(qs);
-	if (!q)
-		return ids;
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
-	if (notmuch_query_search_messages(q, &msgs) == NOTMUCH_STATUS_SUCCESS)
-		for (; notmuch_messages_valid(msgs);
-		     notmuch_messages_move_to_next(msgs)) {
-			notmuch_message_t *m = notmuch_messages_get(msgs);
+	for (; notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *m = notmuch_messages_get(msgs);
 
-			if (!ids->len) {
-				*oldest = notmuch_message_get_date(m);
-				*subject = g_strdup(notmuch_message_get_header(
-				    m, "subject"));
-			}
-			g_ptr_array_add(ids, g_strdup(
-				notmuch_message_get_message_id(m)));
-			notmuch_message_destroy(m);
+		if (!ids->len) {
+			*oldest = notmuch_message_get_date(m);
+			*subject = g_strdup(
+			    notmuch_message_get_header(m, "subject"));
 		}
+		g_ptr_array_add(ids,
+				g_strdup(notmuch_message_get_message_id(m)));
+		notmuch_message_destroy(m);
+	}
 	notmuch_query_destroy(q);
 	return ids;
 }
@@ -246,37 +275,37 @@ sync_all(dc_store_t *s, void *db, GHashTable *cache, dc_error_t *err)
 
 	g_hash_table_iter_init(&it, cache);
 	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
-		char *t = dc_anchor_thread_of(db, k);
+		char *t = NULL;
 
-		st = update(s, cache, k, t, err);
+		/* A message that cannot be read now is not "gone". */
+		st = dc_anchor_find(db, k, &t, err);
+		if (st == DC_OK)
+			st = update(s, cache, k, t, err);
 		g_free(t);
 	}
 	return st;
 }
 
 /* Only what notmuch changed after revision since: new mail, and messages
- * that moved to another thread (a merge, a reindex). */
+ * that moved to another thread (a merge, a reindex).  Another process's
+ * commits (notmuch new, notmuch tag) can overtake the handle: it is
+ * reopened and the search made again, a few times. */
 static dc_status_t
 sync_changed(dc_store_t *s, void *db, GHashTable *cache, int64_t since,
 	     dc_error_t *err)
 {
 	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t nst;
-	notmuch_query_t *q;
-	dc_status_t st = DC_OK;
-	char *qs;
+	notmuch_query_t *q = NULL;
+	char *qs = g_strdup_printf("lastmod:%" G_GINT64_FORMAT "..",
+				   (gint64)since + 1);
+	dc_status_t st;
 
-	qs = g_strdup_printf("lastmod:%" G_GINT64_FORMAT "..",
-			     (gint64)since + 1);
-	q = notmuch_query_create(db, qs);
+	st = dc_notmuch_messages(db, qs, NOTMUCH_SORT_UNSORTED, &q, &msgs,
+				 "reading what notmuch changed", err);
 	g_free(qs);
-	if (!q)
-		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	notmuch_query_set_sort(q, NOTMUCH_SORT_UNSORTED);
-	nst = notmuch_query_search_messages(q, &msgs);
-	for (; nst == NOTMUCH_STATUS_SUCCESS && st == DC_OK &&
-	       notmuch_messages_valid(msgs);
+	if (st != DC_OK)
+		return st;
+	for (; st == DC_OK && notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *m = notmuch_messages_get(msgs);
 
@@ -285,10 +314,6 @@ sync_changed(dc_store_t *s, void *db, GHashTable *cache, int64_t since,
 		notmuch_message_destroy(m);
 	}
 	notmuch_query_destroy(q);
-	if (st == DC_OK && nst != NOTMUCH_STATUS_SUCCESS)
-		st = dc_fail(err, DC_E_DATA,
-			     "reading what notmuch changed: %s",
-			     notmuch_status_to_string(nst));
 	return st;
 }
 
@@ -385,8 +410,15 @@ dc_anchor_resolve(void *db, const dc_case_t *c, dc_anchor_state_t **out,
 	a->missing = g_ptr_array_new_with_free_func(g_free);
 	for (i = 0; c->mail && i < c->mail->len; i++) {
 		const dc_store_mail_t *m = c->mail->pdata[i];
-		char *t = dc_anchor_thread_of(db, m->message_id);
+		char *t = NULL;
 
+		dc_status_t st = dc_anchor_find(db, m->message_id, &t, err);
+
+		if (st != DC_OK) {
+			dc_anchor_state_free(a);
+			*out = NULL;
+			return st;
+		}
 		if (!t)
 			g_ptr_array_add(a->missing, g_strdup(m->message_id));
 		else if (g_strcmp0(m->scope, "message")) {
@@ -397,7 +429,6 @@ dc_anchor_resolve(void *db, const dc_case_t *c, dc_anchor_state_t **out,
 		g_free(t);
 	}
 	*out = a;
-	(void)err;
 	return DC_OK;
 }
 
@@ -427,21 +458,12 @@ late_in_thread(void *db, const char *thread_id, GHashTable *known,
 	       GPtrArray *out, dc_error_t *err)
 {
 	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t st;
-	notmuch_query_t *q;
-	char *qs;
+	notmuch_query_t *q = NULL;
+	dc_status_t st = thread_messages(db, thread_id, &q, &msgs, err);
 
-	if (strspn(thread_id, "0123456789abcdef") != strlen(thread_id))
-		return DC_OK;
-	qs = g_strconcat("thread:", thread_id, NULL);
-	q = notmuch_query_create(db, qs);
-	g_free(qs);
-	if (!q)
-		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	notmuch_query_set_sort(q, NOTMUCH_SORT_OLDEST_FIRST);
-	st = notmuch_query_search_messages(q, &msgs);
-	for (; st == NOTMUCH_STATUS_SUCCESS && notmuch_messages_valid(msgs);
+	if (st != DC_OK || !q)
+		return st;
+	for (; notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *m = notmuch_messages_get(msgs);
 		const char *id = notmuch_message_get_message_id(m);
@@ -451,9 +473,6 @@ late_in_thread(void *db, const char *thread_id, GHashTable *known,
 		notmuch_message_destroy(m);
 	}
 	notmuch_query_destroy(q);
-	if (st != NOTMUCH_STATUS_SUCCESS)
-		return dc_fail(err, DC_E_DATA, "searching notmuch: %s",
-			       notmuch_status_to_string(st));
 	return DC_OK;
 }
 

@@ -52,8 +52,12 @@ void dc_anchor_state_free(dc_anchor_state_t *a);
  * only: for showing a case, where a deleted message must show as gone. */
 void dc_anchor_refresh_case(void *db, dc_case_t *c);
 
-/* The notmuch thread of message_id, or NULL when it is not in the index
- * (g_free). */
+/* The notmuch thread of message_id in *thread, NULL when it is not in the
+ * index (g_free); an error when notmuch cannot say (a stale handle is
+ * reopened and asked again first). */
+dc_status_t dc_anchor_find(void *db, const char *message_id, char **thread,
+			   dc_error_t *err);
+/* The same, NULL also when notmuch cannot say: for showing only. */
 char *dc_anchor_thread_of(void *db, const char *message_id);
 
 /*

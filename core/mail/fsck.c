@@ -96,17 +96,15 @@ scan_query(dc_fsck_t *f, dc_store_t *s, void *db, const char *qs,
 	   GPtrArray *wanted, GPtrArray *singles, GHashTable *skip_threads,
 	   GHashTable *to_fix, dc_error_t *err)
 {
-	notmuch_query_t *q = notmuch_query_create(db, qs);
 	notmuch_messages_t *msgs = NULL;
-	notmuch_status_t nst;
-	dc_status_t st = DC_OK;
+	notmuch_query_t *q = NULL;
+	dc_status_t st;
 
-	if (!q)
-		return dc_fail(err, DC_E_NOMEM, "creating a notmuch query");
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	nst = notmuch_query_search_messages(q, &msgs);
-	for (; st == DC_OK && nst == NOTMUCH_STATUS_SUCCESS &&
-	       notmuch_messages_valid(msgs);
+	st = dc_notmuch_messages(db, qs, NOTMUCH_SORT_UNSORTED, &q, &msgs,
+				 "searching notmuch", err);
+	if (st != DC_OK)
+		return st;
+	for (; st == DC_OK && notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *m = notmuch_messages_get(msgs);
 		GPtrArray *w = wanted;
@@ -128,9 +126,6 @@ scan_query(dc_fsck_t *f, dc_store_t *s, void *db, const char *qs,
 		notmuch_message_destroy(m);
 	}
 	notmuch_query_destroy(q);
-	if (st == DC_OK && nst != NOTMUCH_STATUS_SUCCESS)
-		return dc_fail(err, DC_E_DATA, "searching notmuch (%s): %s",
-			       qs, notmuch_status_to_string(nst));
 	return st;
 }
 

@@ -86,9 +86,17 @@ dc_notmuch_fail(dc_error_t *err, int status, const char *what,
 		code = DC_E_IO;
 		break;
 	case NOTMUCH_STATUS_XAPIAN_EXCEPTION:
-		/* Xapian reports a held write lock this way. */
+		/* Xapian reports a held write lock this way, and a read
+		 * that another process's commits kept overtaking. */
 		if (detail && strstr(detail, "lock"))
 			code = DC_E_LOCKED;
+		else if (detail && (strstr(detail, "DatabaseModifiedError") ||
+				    strstr(detail, "has been discarded")))
+			return dc_fail(err, DC_E_LOCKED,
+				       "%s: the notmuch database kept changing "
+				       "while it was read (notmuch new "
+				       "running?); try again",
+				       what);
 		break;
 	case NOTMUCH_STATUS_BAD_QUERY_SYNTAX:
 		code = DC_E_USAGE;
@@ -228,13 +236,13 @@ dc_notmuch_close(void *db)
  * string.  Such a handle is reopened and the call retried once.
  */
 static int
-nm_stale(dc_mail_t *m, notmuch_status_t st)
+nm_stale_db(notmuch_database_t *db, notmuch_status_t st)
 {
 	const char *why;
 
 	if (st != NOTMUCH_STATUS_XAPIAN_EXCEPTION)
 		return 0;
-	why = notmuch_database_status_string(m->db);
+	why = notmuch_database_status_string(db);
 	return why && (strstr(why, "DatabaseModifiedError") ||
 		       strstr(why, "has been discarded") ||
 		       strstr(why, "reopen()"));
@@ -244,9 +252,77 @@ nm_stale(dc_mail_t *m, notmuch_status_t st)
 static int
 nm_reopen_if_stale(dc_mail_t *m, notmuch_status_t st)
 {
-	return nm_stale(m, st) &&
+	return nm_stale_db(m->db, st) &&
 	       notmuch_database_reopen(m->db, m->mode) ==
 		       NOTMUCH_STATUS_SUCCESS;
+}
+
+/*
+ * libnotmuch 0.37 does not survive every read on a stale handle: building
+ * a thread (notmuch_threads_get) or a message from a revision that is
+ * gone throws past its C interface (std::terminate), or hands back a
+ * thread it has already freed when its own search failed.  So a read
+ * handle is brought to the newest revision before each read that builds
+ * threads or messages, and only commits made while that read runs can
+ * overtake it.  Reopening an unchanged database reads one small file.
+ */
+static void
+nm_refresh(dc_mail_t *m)
+{
+	if (m && m->mode == NOTMUCH_DATABASE_MODE_READ_ONLY)
+		(void)notmuch_database_reopen(m->db, m->mode);
+}
+
+void
+dc_mail_refresh(dc_mail_t *m)
+{
+	nm_refresh(m);
+}
+
+/*
+ * The same for core's other users of the handle.  Only a reader goes
+ * stale (a writer holds the lock, so no one else commits), so the handle
+ * is reopened read-only, as libnotmuch itself does when a message's
+ * metadata cannot be read.
+ */
+int
+dc_notmuch_reopen_if_stale(void *db, int status)
+{
+	return db && nm_stale_db(db, status) &&
+	       notmuch_database_reopen(db, NOTMUCH_DATABASE_MODE_READ_ONLY) ==
+		       NOTMUCH_STATUS_SUCCESS;
+}
+
+dc_status_t
+dc_notmuch_messages(void *db, const char *qs, int sort,
+		    struct _notmuch_query **q, struct _notmuch_messages **msgs,
+		    const char *what, dc_error_t *err)
+{
+	notmuch_status_t nst;
+	int tries = 0;
+
+	*msgs = NULL;
+	for (;;) {
+		*q = NULL;
+		nst = notmuch_query_create_with_syntax(
+		    db, qs, NOTMUCH_QUERY_SYNTAX_XAPIAN, q);
+		if (nst == NOTMUCH_STATUS_SUCCESS) {
+			notmuch_query_set_omit_excluded(*q,
+							NOTMUCH_EXCLUDE_FALSE);
+			notmuch_query_set_sort(*q, sort);
+			nst = notmuch_query_search_messages(*q, msgs);
+		}
+		if (nst == NOTMUCH_STATUS_SUCCESS)
+			return DC_OK;
+		if (*q)
+			notmuch_query_destroy(*q);
+		*q = NULL;
+		if (++tries >= DC_NOTMUCH_TRIES ||
+		    !dc_notmuch_reopen_if_stale(db, nst))
+			return dc_notmuch_fail(err, nst, what,
+					       notmuch_database_status_string(
+						   db));
+	}
 }
 
 dc_status_t
@@ -1100,6 +1176,8 @@ int
 dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 {
 	dc_thread_summary_clear(ts);
+	if (it)
+		nm_refresh(it->m);
 	if (it && it->threads) {
 		notmuch_thread_t *t;
 
@@ -1272,6 +1350,7 @@ thread_search(dc_mail_t *m, const char *qs, int exclude, notmuch_query_t **q,
 	notmuch_status_t st;
 	int tries;
 
+	nm_refresh(m);
 	for (tries = 0;; tries++) {
 		*q = NULL;
 		st = notmuch_query_create_with_syntax(

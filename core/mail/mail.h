@@ -45,7 +45,28 @@ void dc_mail_close(dc_mail_t *m);
 dc_status_t dc_notmuch_open(const dc_mail_opts_t *opts, int writable,
 			    void **out, dc_error_t *err);
 void dc_notmuch_close(void *notmuch_db);
-/* A libnotmuch status as a decorum one, with what was being done. */
+/*
+ * 1 when notmuch_status (from a call on notmuch_db) says another
+ * process's commits overtook the handle's revision and the handle was
+ * reopened: the caller tries the call again, a bounded number of times
+ * (DC_NOTMUCH_TRIES).
+ */
+int dc_notmuch_reopen_if_stale(void *notmuch_db, int notmuch_status);
+#define DC_NOTMUCH_TRIES 4
+/*
+ * The messages of qs (Xapian syntax; excluded messages too; sort a
+ * notmuch_sort_t) on a handle from dc_notmuch_open, searched again on a
+ * reopened handle when it went stale.  On success destroy *q when done
+ * with *msgs; on failure both are NULL and err says what failed.
+ */
+struct _notmuch_query;
+struct _notmuch_messages;
+dc_status_t dc_notmuch_messages(void *notmuch_db, const char *qs, int sort,
+				struct _notmuch_query **q,
+				struct _notmuch_messages **msgs,
+				const char *what, dc_error_t *err);
+/* A libnotmuch status as a decorum one, with what was being done
+ * (detail: notmuch_database_status_string, or NULL). */
 dc_status_t dc_notmuch_fail(dc_error_t *err, int notmuch_status,
 			    const char *what, const char *detail);
 const char *dc_mail_db_path(dc_mail_t *m);
@@ -62,6 +83,9 @@ char *dc_mail_config_get(dc_mail_t *m, const char *key);
 /* The notmuch_database_t * underneath, for core's other notmuch users
  * (core/mail/anchor.c, core/mail/mirror.c). */
 void *dc_mail_notmuch(dc_mail_t *m);
+/* Bring a read-only handle to the newest revision before a batch of
+ * reads (core/mail/mail.c says why); a writable one is always newest. */
+void dc_mail_refresh(dc_mail_t *m);
 /* The database revision (lastmod), for "new since" checks. */
 unsigned long dc_mail_revision(dc_mail_t *m);
 
