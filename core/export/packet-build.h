@@ -37,6 +37,7 @@ typedef struct dc_packet_build {
 	dc_identity_set_t *reporters;
 	int guessed; /* no reporter recorded: the oldest sender taken */
 	char *cover_scan; /* the cover without its attachments' bytes */
+	int tab_members;  /* the TAB's size now (0: none recorded) */
 } dc_packet_build_t;
 
 /* A new, empty file of the packet. */

@@ -137,6 +137,29 @@ recommendation(dc_packet_build_t *p, GString *s, const dc_outcome_t *o)
 }
 
 /* The timeline in a few lines and what was decided so far. */
+/* The question each vote answered and where it stands, so the cover
+ * alone tells the TAB what it voted on. */
+static void
+votes_by_question(dc_packet_build_t *p, GString *s)
+{
+	dc_vote_rule_t rule = dc_packet_vote_rule();
+	dc_question_t q;
+
+	for (q = DC_QUESTION_OVERTURN; q < DC_QUESTION_COUNT; q++) {
+		dc_tally_t t;
+
+		if (!dc_case_has_question(p->c, q))
+			continue;
+		dc_case_tally_on(p->c, q, p->tab_members, rule, &t);
+		g_string_append_printf(s, "  On %s: %s\n    for %d, against "
+				       "%d, abstain %d, recused %d: %s\n",
+				       dc_question_name(q),
+				       dc_question_text(q), t.n_for,
+				       t.n_against, t.n_abstain, t.n_recused,
+				       dc_result_name(t.result));
+	}
+}
+
 static void
 summary(dc_packet_build_t *p, GString *s)
 {
@@ -162,6 +185,7 @@ summary(dc_packet_build_t *p, GString *s)
 	if (c->votes->len)
 		g_string_append_printf(s, "\nTAB votes recorded: %u (see "
 				       "decisions.txt)\n", c->votes->len);
+	votes_by_question(p, s);
 	g_string_append_printf(s, "Conflicts of interest declared: %u\n",
 			       c->conflicts->len);
 	if (p->o->redact && p->guessed)

@@ -292,6 +292,7 @@ add_decisions(packet_t *p, dc_store_t *s)
 	char *out;
 
 	dc_member_count_active(s, "tab", p->o->now, &members, NULL);
+	p->tab_members = members;
 	dc_case_tally(c, members, rule, &t);
 	g_string_append_printf(txt, "Decisions on case %" G_GINT64_FORMAT
 			       "\n\nOutcomes:\n", (gint64)c->id);

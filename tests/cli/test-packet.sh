@@ -161,6 +161,9 @@ check "cover.eml summarises the timeline" grep -q '^  .*  outcome$' "$T/p5/cover
 check "cover.eml names the outcome so far" grep -q '^Outcome so far: Remedial measure' "$T/p5/cover.eml"
 check "the recorded reporter is redacted" sh -c '! grep -qi "yusuf\|haddad" "$1"/*' _ "$T/p5"
 check "... and not guessed" sh -c '! grep -q "No reporter is recorded" "$1"' _ "$T/p5/cover.eml"
+check "cover.eml says which question the vote answered" grep -q '^  On overturn: ' "$T/p5/cover.eml"
+check "... with its count and where it stands" grep -q '^    for 0, against 1, abstain 0, recused 0: ' "$T/p5/cover.eml"
+check "... and no question nobody voted on" sh -c '! grep -q "^  On approve" "$1"' _ "$T/p5/cover.eml"
 # cover.eml: a MIME message with every other file attached, the question,
 # the rule, the recommendation and the reply-by date (the parts are read
 # back with GMime in tests/unit/test-packet.c).
