@@ -41,32 +41,6 @@ ensure_store(dc_tui_t *t, dc_error_t *err)
 			    &t->store, err);
 }
 
-/* One key of keys (or Esc: 0) in answer to question. */
-static int
-ask_key(dc_tui_t *t, const char *question, const char *keys)
-{
-	int k;
-
-	t->prompt_label = question;
-	g_string_truncate(t->prompt_text, 0);
-	t->prompt_cursor = 0;
-	for (;;) {
-		dc_tui_redraw(t);
-		k = dc_tui_getkey(t);
-		if (k == DC_KEY_ESC || k == DC_KEY_CTRL('G') ||
-		    k == DC_KEY_EOF) {
-			k = 0;
-			break;
-		}
-		if (k > 0 && k < 128 && strchr(keys, g_ascii_tolower(k))) {
-			k = g_ascii_tolower(k);
-			break;
-		}
-	}
-	t->prompt_label = NULL;
-	return k;
-}
-
 /* The thread's case is closed: reopen it, or open a new one?  0 when
  * cancelled. */
 static int
@@ -86,7 +60,7 @@ closed_choice(dc_tui_t *t, const char *thread_id, dc_closed_t *closed)
 			    "closed: reopen case #%" G_GINT64_FORMAT " or "
 			    "open a new one? (r/n/c) ",
 			    (gint64)c->id, (gint64)c->id);
-	k = ask_key(t, q, "rnc");
+	k = dc_ask_key(t, q, "rnc", 0);
 	g_free(q);
 	dc_case_free(c);
 	if (k == 'r')

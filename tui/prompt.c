@@ -356,25 +356,9 @@ dc_prompt(dc_tui_t *t, const char *label, const char *initial, int editor,
 }
 
 int
-dc_confirm(dc_tui_t *t, const char *question)
+dc_ask_key(dc_tui_t *t, const char *question, const char *keys, int enter)
 {
 	int k;
-
-	t->prompt_label = question;
-	g_string_truncate(t->prompt_text, 0);
-	t->prompt_cursor = 0;
-	do {
-		dc_tui_redraw(t);
-		k = dc_tui_getkey(t);
-	} while (k == DC_KEY_TIMEOUT || k == DC_KEY_RESIZE);
-	t->prompt_label = NULL;
-	return k == 'y' || k == 'Y';
-}
-
-int
-dc_ask_yes_no(dc_tui_t *t, const char *question, int def)
-{
-	int k, r;
 
 	t->prompt_label = question;
 	g_string_truncate(t->prompt_text, 0);
@@ -382,21 +366,38 @@ dc_ask_yes_no(dc_tui_t *t, const char *question, int def)
 	for (;;) {
 		dc_tui_redraw(t);
 		k = dc_tui_getkey(t);
-		if (k == 'y' || k == 'Y')
-			r = 1;
-		else if (k == 'n' || k == 'N')
-			r = 0;
-		else if (k == DC_KEY_ENTER || k == ' ')
-			r = def;
-		else if (k == DC_KEY_ESC || k == DC_KEY_CTRL('G') ||
-			 k == DC_KEY_EOF)
-			r = -1;
-		else
+		if (k == DC_KEY_TIMEOUT || k == DC_KEY_RESIZE)
 			continue;
-		break;
+		if (k == DC_KEY_ESC || k == DC_KEY_CTRL('G') ||
+		    k == DC_KEY_EOF) {
+			k = 0;
+			break;
+		}
+		if (enter && (k == DC_KEY_ENTER || k == ' ')) {
+			k = enter;
+			break;
+		}
+		if (k > 0 && k < 128)
+			k = g_ascii_tolower(k);
+		if (!keys || (k > 0 && k < 128 && strchr(keys, k)))
+			break;
 	}
 	t->prompt_label = NULL;
-	return r;
+	return k;
+}
+
+int
+dc_confirm(dc_tui_t *t, const char *question)
+{
+	return dc_ask_key(t, question, NULL, 0) == 'y';
+}
+
+int
+dc_ask_yes_no(dc_tui_t *t, const char *question, int def)
+{
+	int k = dc_ask_key(t, question, "yn", def ? 'y' : 'n');
+
+	return k == 'y' ? 1 : k == 'n' ? 0 : -1;
 }
 
 char *

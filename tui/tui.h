@@ -216,7 +216,14 @@ int dc_ask(dc_tui_t *t, const char *arg, const char *label,
 /* Add line to a history as its newest entry (once: an older copy goes;
  * the oldest go beyond DC_HISTORY_KEEP, core/base/history.h). */
 void dc_history_add(GPtrArray *history, const char *line);
-/* A yes/no question; 1 for yes. */
+/*
+ * One key in answer to question: one of keys (NULL: any key), lower-cased,
+ * or enter for Enter and space (0: they are not an answer); 0 when
+ * cancelled (Esc, ^G, end of input).  The two below are made of it.
+ */
+int dc_ask_key(dc_tui_t *t, const char *question, const char *keys,
+	       int enter);
+/* A yes/no question; 1 for yes (y), any other key is no. */
 int dc_confirm(dc_tui_t *t, const char *question);
 /* y or n, Enter for def; -1 if cancelled (Esc). */
 int dc_ask_yes_no(dc_tui_t *t, const char *question, int def);
