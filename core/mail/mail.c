@@ -922,6 +922,41 @@ summary_fill(dc_thread_summary_t *ts, notmuch_thread_t *t)
 #define ROW_WHOLE 64
 #define ROW_AUTHORS 8
 
+/*
+ * notmuch_threads_get, or NULL when building the thread failed.
+ * libnotmuch 0.37's _notmuch_thread_create frees the thread and still
+ * returns it when its search for the thread's messages fails, and says
+ * so only in the database's status string; so that string is compared
+ * before and after.  A failure leaves a string of its own behind (a
+ * query that cannot parse), so that the next failure, even with the
+ * same text at the same address, is seen as a change.
+ */
+static notmuch_thread_t *
+threads_get(dc_mail_t *m, notmuch_threads_t *threads)
+{
+	const char *before = notmuch_database_status_string(m->db);
+	char *was = g_strdup(before);
+	notmuch_thread_t *t = notmuch_threads_get(threads);
+	const char *after = notmuch_database_status_string(m->db);
+	int failed = after != before || g_strcmp0(after, was);
+
+	g_free(was);
+	if (!failed && t)
+		return t;
+	{
+		notmuch_query_t *q = NULL;
+		notmuch_messages_t *msgs = NULL;
+
+		if (notmuch_query_create_with_syntax(
+			m->db, "AND", NOTMUCH_QUERY_SYNTAX_XAPIAN, &q) ==
+		    NOTMUCH_STATUS_SUCCESS) {
+			(void)notmuch_query_search_messages(q, &msgs);
+			notmuch_query_destroy(q);
+		}
+	}
+	return NULL;
+}
+
 static int
 count_of(dc_mail_t *m, const char *qs, int exclude)
 {
@@ -942,21 +977,31 @@ count_of(dc_mail_t *m, const char *qs, int exclude)
 static int
 row_whole(dc_thread_iter_t *it, const char *qs, dc_thread_summary_t *ts)
 {
-	notmuch_threads_t *threads = NULL;
-	notmuch_query_t *q = NULL;
-	int ok = 0;
+	int tries, ok = 0;
 
-	if (query_threads(it->m, qs, it->sort, &q, &threads) ==
-		    NOTMUCH_STATUS_SUCCESS &&
-	    notmuch_threads_valid(threads)) {
-		notmuch_thread_t *t = notmuch_threads_get(threads);
+	/* A thread that could not be built is asked for again, on the
+	 * newest revision. */
+	for (tries = 0; !ok && tries < DC_NOTMUCH_TRIES; tries++) {
+		notmuch_threads_t *threads = NULL;
+		notmuch_query_t *q = NULL;
+		notmuch_thread_t *t;
 
-		summary_fill(ts, t);
-		notmuch_thread_destroy(t);
-		ok = 1;
-	}
-	if (q)
+		if (tries)
+			nm_refresh(it->m);
+		if (query_threads(it->m, qs, it->sort, &q, &threads) !=
+			    NOTMUCH_STATUS_SUCCESS ||
+		    !notmuch_threads_valid(threads)) {
+			if (q)
+				notmuch_query_destroy(q);
+			break;
+		}
+		if ((t = threads_get(it->m, threads))) {
+			summary_fill(ts, t);
+			notmuch_thread_destroy(t);
+			ok = 1;
+		}
 		notmuch_query_destroy(q);
+	}
 	return ok;
 }
 
@@ -1181,9 +1226,9 @@ dc_thread_iter_next(dc_thread_iter_t *it, dc_thread_summary_t *ts)
 	if (it && it->threads) {
 		notmuch_thread_t *t;
 
-		if (!notmuch_threads_valid(it->threads))
+		if (!notmuch_threads_valid(it->threads) ||
+		    !(t = threads_get(it->m, it->threads)))
 			return 0;
-		t = notmuch_threads_get(it->threads);
 		summary_fill(ts, t);
 		notmuch_thread_destroy(t);
 		notmuch_threads_move_to_next(it->threads);
@@ -1427,8 +1472,17 @@ dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
 found:
 	t = g_new0(dc_thread_t, 1);
 	{
-		notmuch_thread_t *nt = notmuch_threads_get(threads);
+		notmuch_thread_t *nt = threads_get(m, threads);
 
+		if (!nt) {
+			notmuch_query_destroy(q);
+			g_free(t);
+			return dc_fail(err, DC_E_LOCKED,
+				       "loading thread %s: the notmuch database "
+				       "kept changing while it was read (notmuch "
+				       "new running?); try again",
+				       id);
+		}
 		t->thread_id = g_strdup(notmuch_thread_get_thread_id(nt));
 		t->subject = g_strdup(notmuch_thread_get_subject(nt));
 		t->messages = g_ptr_array_new_with_free_func(message_free_cb);

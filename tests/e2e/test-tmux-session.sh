@@ -63,6 +63,12 @@ undone=0
 packed=0
 n=1
 while [ $n -le 20 ]; do
+	# A TUI that died fails once, with what it said, not twenty times.
+	if tm capture-pane -p -t dc 2>/dev/null | grep -q 'decorum-exited-'; then
+		fail "the TUI is still running at step $n"
+		tm capture-pane -p -t dc | sed 's/^/#   | /' | head -10
+		break
+	fi
 	tm send-keys -t dc / && wait_for "Query:" >/dev/null
 	tm send-keys -t dc -l "subject:\"session report $n\"" && tm send-keys -t dc Enter
 	wait_for "session report $n" >/dev/null || fail "search $n shows its thread"
