@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "core/base/clock.h"
 #include "core/case/case.h"
 #include "core/export/packet.h"
 #include "tui/draw.h"
@@ -60,6 +61,58 @@ ask_dir(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	return dir;
 }
 
+/* A reply-by day as YYYY-MM-DD that the packet takes; the prompt stays
+ * open with the reason otherwise. */
+static int
+reply_by_check(dc_tui_t *t, GString *text, void *data, char **why)
+{
+	dc_packet_opts_t *o = data;
+	dc_error_t err = { 0 };
+	char *day = g_strstrip(g_strdup(text->str));
+	int ok;
+
+	(void)t;
+	o->reply_by = 0;
+	ok = dc_parse_day(day, strlen(day), &o->reply_by);
+	if (!ok)
+		*why = g_strdup("the reply-by day as YYYY-MM-DD");
+	else if (dc_packet_check_reply_by(o, &err) != DC_OK) {
+		*why = g_strdup(err.msg);
+		ok = 0;
+	}
+	g_free(day);
+	return ok;
+}
+
+/*
+ * The packet's two other choices, asked after redaction: a final packet
+ * (undone events left out) and the day the TAB is asked to answer by,
+ * 14 days from now offered.  0 if cancelled.
+ */
+static int
+ask_final_and_reply_by(dc_tui_t *t, dc_packet_opts_t *o)
+{
+	dc_prompt_opts_t po = { .check = reply_by_check, .data = o };
+	GDateTime *d;
+	char *def, *ans = NULL;
+	int final, ok;
+
+	final = dc_ask_yes_no(t, "Final packet: leave undone events out? "
+				 "[y/N] ",
+			      0);
+	if (final < 0)
+		return 0;
+	o->final = final;
+	d = g_date_time_new_from_unix_utc(dc_packet_reply_by(o));
+	def = g_date_time_format(d, "%Y-%m-%d");
+	g_date_time_unref(d);
+	po.initial = def;
+	ok = dc_prompt_ex(t, "Ask the TAB to reply by: ", &po, &ans);
+	g_free(def);
+	g_free(ans);
+	return ok;
+}
+
 /* The reason, with the home directory as ~ (as the user typed it). */
 static void
 failed(dc_tui_t *t, const dc_case_t *c, const dc_error_t *err)
@@ -69,6 +122,22 @@ failed(dc_tui_t *t, const dc_case_t *c, const dc_error_t *err)
 	dc_tui_error(t, "Case #%" G_GINT64_FORMAT ": no packet: %s",
 		     (gint64)c->id, why);
 	g_free(why);
+}
+
+static void
+written_message(dc_tui_t *t, const dc_case_t *c, const dc_packet_opts_t *o,
+		 const char *dir, unsigned n)
+{
+	GDateTime *d = g_date_time_new_from_unix_utc(dc_packet_reply_by(o));
+	char *day = g_date_time_format(d, "%Y-%m-%d");
+
+	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": packet written to %s "
+			  "(%u message%s, %s%s), reply by %s",
+		       (gint64)c->id, dir, n, n == 1 ? "" : "s",
+		       o->redact ? "redacted" : "NOT redacted",
+		       o->final ? ", final" : "", day);
+	g_free(day);
+	g_date_time_unref(d);
 }
 
 static void
@@ -94,9 +163,14 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 		g_free(dir);
 		return;
 	}
+	o.redact = redact;
+	if (!ask_final_and_reply_by(t, &o)) {
+		dc_tui_message(t, "Cancelled: no packet was written");
+		g_free(dir);
+		return;
+	}
 	full = dc_expand_home(dir);
 	o.dir = full;
-	o.redact = redact;
 	dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": writing the packet...",
 		       (gint64)c->id);
 	dc_tui_redraw(t);
@@ -107,10 +181,7 @@ packet(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	else if (dc_packet_write(t->store, t->mail, &o, &n, &err) != DC_OK)
 		failed(t, c, &err);
 	else
-		dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": packet written to %s "
-				  "(%u message%s, %s)",
-			       (gint64)c->id, dir, n, n == 1 ? "" : "s",
-			       redact ? "redacted" : "NOT redacted");
+		written_message(t, c, &o, dir, n);
 	dc_error_clear(&err);
 	g_free(full);
 	g_free(dir);

@@ -109,6 +109,8 @@ key Enter
 key P
 key Enter
 key Enter
+key Enter
+key Enter
 dump packet
 key q
 key R

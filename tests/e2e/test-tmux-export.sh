@@ -47,7 +47,12 @@ step "P asks for the directory" "~/decorum-packet-case-1"
 tm send-keys -t dc Enter
 step "P asks whether to redact" "Redact the reporter? [Y/n]"
 tm send-keys -t dc Enter
+step "P asks whether the packet is final" "leave undone events out? [y/N]"
+tm send-keys -t dc Enter
+step "P offers a reply-by day" "Ask the TAB to reply by: 2026-12-17"
+tm send-keys -t dc Enter
 step "the message names the packet" "packet written to ~/decorum-packet-case-1"
+step "... and the reply-by day" "reply by 2026-12-17"
 tm send-keys -t dc Q
 step "Q quits" "decorum-exited-0"
 tm kill-server >/dev/null 2>&1

@@ -103,7 +103,9 @@ while [ $n -le 20 ]; do
 		# The packet of this case, to the directory offered, redacted.
 		tm send-keys -t dc P && wait_for "directory" >/dev/null
 		tm send-keys -t dc Enter && wait_for "Redact" >/dev/null
-		tm send-keys -t dc y
+		tm send-keys -t dc y && wait_for "Final packet" >/dev/null
+		tm send-keys -t dc y && wait_for "reply by" >/dev/null
+		tm send-keys -t dc Enter
 		if wait_for "packet written to" >"$T/wait.out"; then
 			packed=1
 		else

@@ -71,6 +71,8 @@ key C-U
 type ~/plain-packet
 key Enter
 key n
+key Enter
+key Enter
 dump plain-packet
 KEYS
 check "P with n runs" run_keys plain "$T/plain.keys"
@@ -79,6 +81,36 @@ check "... and the message says it is not redacted" \
 	grep -qF "NOT redacted" "$T/dumps/plain-packet.txt"
 check "... which names the reporter" \
 	grep -rqiF eleni.papadopoulou "$HOME/plain-packet"
+
+# A final packet, with a reply-by day of its own: a day that is no date
+# keeps the prompt open and says why.
+cat >"$T/final.keys" <<'KEYS'
+key e
+key Enter
+key P
+key C-U
+type ~/final-packet
+key Enter
+key Enter
+key y
+key C-U
+type soon
+key Enter
+dump final-bad-day
+key C-U
+type 2027-01-15
+key Enter
+dump final-packet
+KEYS
+check "P with a final packet runs" run_keys final "$T/final.keys"
+check "a day that is no date keeps the prompt, with the reason" sh -c \
+	'grep -qF "YYYY-MM-DD" "$1" && grep -qF "reply by: soon" "$1"' _ "$T/dumps/final-bad-day.txt"
+check "the final packet is written" test -d "$HOME/final-packet"
+check "... final" grep -q 'final: undone events' "$HOME/final-packet/timeline.txt"
+check "... asking for a reply by the day typed" \
+	grep -q '^Reply-By: .* 15 Jan 2027 ' "$HOME/final-packet/cover.eml"
+check "... and the message says both" sh -c \
+	'grep -qF "final" "$1" && grep -qF "packet written to ~/final-packet" "$1"' _ "$T/dumps/final-packet.txt"
 
 # Esc at the question writes nothing.
 cat >"$T/cancel.keys" <<'KEYS'
