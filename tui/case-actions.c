@@ -301,13 +301,57 @@ chosen(GPtrArray *cases, const char *answer, int by_id)
 	return ((dc_case_t *)cases->pdata[n - 1])->id;
 }
 
+/*
+ * What of the thread is attached to case id: the thread (its replies
+ * follow), the one message under the cursor (the thread's first in the
+ * list), or the thread as one more report of the case's incident.
+ * Sets *target (g_free) and *flags for dc_action_attach; returns what
+ * the message calls it, or NULL when cancelled.
+ */
+static const char *
+attach_how(dc_tui_t *t, const dc_thread_ref_t *ref, int64_t id,
+	   char **target, unsigned *flags)
+{
+	char *q = g_strdup_printf("Attach to case #%" G_GINT64_FORMAT
+				  ": t the thread, m %s, r the thread as "
+				  "another report? [T/m/r] ",
+				  (gint64)id,
+				  ref->message_id ? "this message"
+						  : "its first message");
+	int k = dc_ask_key(t, q, "tmr", 't');
+
+	g_free(q);
+	*flags = 0;
+	*target = g_strdup(ref->thread_id);
+	switch (k) {
+	case 't':
+		return "this thread is attached";
+	case 'm':
+		*flags = DC_ATTACH_MESSAGE;
+		if (ref->message_id) {
+			g_free(*target);
+			*target = g_strconcat("id:", ref->message_id, NULL);
+		}
+		return "this message is attached";
+	case 'r':
+		*flags = DC_ATTACH_REPORT;
+		return "this thread is attached as another report";
+	default:
+		g_free(*target);
+		*target = NULL;
+		return NULL;
+	}
+}
+
 void
 dc_case_attach_thread(dc_tui_t *t, const char *arg)
 {
 	dc_error_t err = { 0 };
 	dc_thread_ref_t ref;
 	GPtrArray *cases;
-	char *answer = NULL, *menu, *anchor = NULL;
+	char *answer = NULL, *menu, *anchor = NULL, *target = NULL;
+	const char *how = NULL;
+	unsigned flags = 0;
 	int64_t id;
 
 	if (!dc_tui_current(t, &ref)) {
@@ -342,16 +386,18 @@ dc_case_attach_thread(dc_tui_t *t, const char *arg)
 		dc_tui_error(t, "Not attached: '%s' is none of the open cases "
 				"offered",
 			     answer);
-	} else if (dc_action_attach(t->store, t->mail, id, ref.thread_id, 0,
+	} else if (!(how = attach_how(t, &ref, id, &target, &flags))) {
+		dc_tui_message(t, "Cancelled: nothing was changed");
+	} else if (dc_action_attach(t->store, t->mail, id, target, flags,
 				    t->actor, dc_tui_now(t), &anchor,
 				    &err) != DC_OK) {
 		dc_tui_error(t, "Not attached: %s", err.msg);
 	} else {
 		dc_tui_case_changed(t, id);
-		dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": this thread is "
-				  "attached (<%s>)",
-			       (gint64)id, anchor);
+		dc_tui_message(t, "Case #%" G_GINT64_FORMAT ": %s (<%s>)",
+			       (gint64)id, how, anchor);
 	}
+	g_free(target);
 	g_free(anchor);
 	g_free(answer);
 }

@@ -123,6 +123,7 @@ dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref)
 {
 	dc_view_t *v = top_view(t);
 
+	memset(ref, 0, sizeof(*ref));
 	return v->ops->current && v->ops->current(v, t, ref);
 }
 

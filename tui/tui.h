@@ -36,6 +36,8 @@ typedef struct dc_thread_ref {
 	const char *thread_id;
 	const char *subject;
 	time_t oldest;
+	const char *message_id; /* the message under the cursor (the
+				 * thread view), or NULL */
 } dc_thread_ref_t;
 
 typedef struct dc_view_ops {

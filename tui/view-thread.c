@@ -467,6 +467,13 @@ thread_current(dc_view_t *v, dc_tui_t *t, dc_thread_ref_t *ref)
 		if (!ref->oldest || (m->date && m->date < ref->oldest))
 			ref->oldest = m->date;
 	}
+	if (th->lines && th->cursor >= 0 && (guint)th->cursor < th->lines->len) {
+		int msg = line_msg(th, th->cursor);
+
+		if (msg >= 0 && (guint)msg < th->thread->messages->len)
+			ref->message_id = ((const dc_message_t *)
+				th->thread->messages->pdata[msg])->message_id;
+	}
 	return 1;
 }
 

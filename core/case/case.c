@@ -466,16 +466,22 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 		    v, "messages", G_VARIANT_TYPE("as"));
 		size_t n = ids ? g_variant_n_children(ids) : 0;
 
+		char *role = dc_payload_str(v, "role");
+		const char *as = g_strcmp0(role, "report") ?
+					 "" :
+					 " as another report";
+
 		a = dc_payload_str(v, "scope");
 		b = dc_payload_str(v, "message");
 		if (!g_strcmp0(a, "message"))
-			r = g_strdup_printf("%sed message <%s>", t,
-					    b ? b : "?");
+			r = g_strdup_printf("%sed message <%s>%s", t,
+					    b ? b : "?", as);
 		else
 			r = g_strdup_printf("%sed the thread of <%s> (%zu "
-					    "message%s)",
+					    "message%s)%s",
 					    t, b ? b : "?", n,
-					    n == 1 ? "" : "s");
+					    n == 1 ? "" : "s", as);
+		g_free(role);
 		if (ids)
 			g_variant_unref(ids);
 	} else if (!strcmp(t, "convert")) {

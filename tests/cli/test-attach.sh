@@ -85,6 +85,17 @@ check_eq "... it is off the case" 0 "$(notmuch count "thread:$small and tag:coc/
 check "undo again: the attach of the thread" $D case undo 1
 check_eq "... it is off the case" 0 "$(notmuch count "thread:$big and tag:coc/case-1")"
 check_eq "... and the report is still the case's" 1 "$($D case show 1 --json | jq '[.threads[]] | length')"
+# Another report of the same incident: a thread attached --report is one
+# more report of the case, and says so in its history.
+other=$(notmuch search --output=threads 'to:conduct@kernel.org' | bare | sed -n 2p)
+check "attach a second report's thread --report" $D case attach 1 "$other" --report
+other_first=$(notmuch search --sort=oldest-first --output=messages "thread:$other" | head -n 1 | sed 's/^id://')
+check_eq "... its first message is the case's second report" \
+	"$(notmuch search --output=messages "thread:$report" | sed 's/^id://' | head -n 1) $other_first" \
+	"$($D case show 1 --json | jq -r '[.messages[] | select(.role == "report") | .message_id] | join(" ")')"
+check "... and the history says it came as another report" sh -c \
+	"$D case show 1 --json | jq -r '.history[-1].summary' | grep -q 'as another report\$'"
+check "undo it" $D case undo 1
 # Access: who may not see the case may not attach to it.
 $D member add committee@example.org --role committee --joined 2099-01-01 >/dev/null
 $D --as committee@example.org case attach 1 "$big" >/dev/null 2>&1
