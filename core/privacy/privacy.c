@@ -795,10 +795,14 @@ words_inside(const char *hay, const char *text, const char *seps)
 static guint
 token_identity(const dc_identity_set_t *s, const char *token)
 {
-	char *a = g_str_to_ascii(token ? token : "", "C");
+	/* An id can carry escapes as any text can ("%71reporterson"). */
+	char *norm = dc_text_normalise(token ? token : "");
+	char *a = g_str_to_ascii(norm, "C");
 	char *hay = g_ascii_strdown(a, -1);
 	guint i, j;
 	int hit = 0;
+
+	g_free(norm);
 
 	for (i = 0; !hit && i < s->ids->len; i++) {
 		const dc_identity_t *id = s->ids->pdata[i];
@@ -1008,18 +1012,13 @@ html_entity(const char *p, const char *end, gunichar *c)
 	return 0;
 }
 
-/*
- * The text a browser or a URL decoder would show: HTML character
- * references and percent-escapes decoded (percent-escapes may make UTF-8
- * sequences), default-ignorable code points dropped.  Invalid bytes are
- * kept as Latin-1 so that nothing is lost.
- */
-static char *
-decode_text(const char *data, size_t len, size_t *out_len)
+/* One pass of HTML character references and percent-escapes over
+ * data; 1 when it decoded any. */
+static int
+unescape_once(const char *data, size_t len, GByteArray *bytes)
 {
-	GByteArray *bytes = g_byte_array_sized_new(len + 1);
-	GString *o = g_string_sized_new(len + 1);
 	const char *p = data, *end = data + len;
+	int any = 0;
 	gunichar c;
 
 	while (p < end) {
@@ -1031,6 +1030,7 @@ decode_text(const char *data, size_t len, size_t *out_len)
 
 			g_byte_array_append(bytes, (guint8 *)u, n);
 			p += k;
+			any = 1;
 		} else if (*p == '%' && end - p >= 3 &&
 			   g_ascii_isxdigit(p[1]) && g_ascii_isxdigit(p[2])) {
 			guint8 b = g_ascii_xdigit_value(p[1]) * 16 +
@@ -1038,10 +1038,43 @@ decode_text(const char *data, size_t len, size_t *out_len)
 
 			g_byte_array_append(bytes, &b, 1);
 			p += 3;
+			any = 1;
 		} else {
 			g_byte_array_append(bytes, (const guint8 *)p, 1);
 			p++;
 		}
+	}
+	return any;
+}
+
+/* Escapes within escapes ("%26%23113%3B" is "&#113;" is "q") are undone
+ * as a browser fed its own output would: up to so many times. */
+#define UNESCAPE_ROUNDS 6
+
+/*
+ * The text a browser or a URL decoder would show: HTML character
+ * references and percent-escapes decoded (percent-escapes may make UTF-8
+ * sequences; escapes of escapes too), default-ignorable code points
+ * dropped.  Invalid bytes are kept as Latin-1 so that nothing is lost.
+ */
+static char *
+decode_text(const char *data, size_t len, size_t *out_len)
+{
+	GByteArray *bytes = g_byte_array_sized_new(len + 1);
+	GString *o = g_string_sized_new(len + 1);
+	int round = 1, more = unescape_once(data, len, bytes);
+	const char *p, *end;
+	gunichar c;
+
+	while (more && round++ < UNESCAPE_ROUNDS &&
+	       (memchr(bytes->data, '&', bytes->len) ||
+		memchr(bytes->data, '%', bytes->len))) {
+		GByteArray *next = g_byte_array_sized_new(bytes->len + 1);
+
+		more = unescape_once((const char *)bytes->data, bytes->len,
+				     next);
+		g_byte_array_unref(bytes);
+		bytes = next;
 	}
 	p = (const char *)bytes->data;
 	end = p + bytes->len;
