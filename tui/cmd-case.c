@@ -916,7 +916,7 @@ sub_vote(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 			    "ADDRESS for|against|abstain|recused"))
 		return DC_EXIT_USAGE;
 	if (!o->on)
-		return dc_cli_usage(cli, &cmd_case, "on which question? --on %s",
+		return dc_cli_usage(cli, &cmd_case, "on which question (--on)? %s",
 				    dc_question_help());
 	if (dc_question_parse(o->on, &q, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);

@@ -68,10 +68,9 @@ dc_question_names(void)
 const char *
 dc_question_help(void)
 {
-	return "overturn (Linux 6.1: the TAB may overturn the committee's "
-	       "decision by a two-thirds vote) or approve (later releases: "
-	       "the TAB approves the remedial measures the committee "
-	       "recommends)";
+	return "overturn: the TAB overturns the committee's decision "
+	       "(Linux 6.1, two thirds); approve: the TAB approves the "
+	       "remedial measures it recommends (later releases)";
 }
 
 const char *
