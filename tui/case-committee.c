@@ -210,8 +210,8 @@ act_conflict(dc_tui_t *t, const dc_case_t *c, const char *arg, int recuse)
 	self = t->actor && !g_ascii_strcasecmp(t->actor, addr);
 	if (recuse && self) {
 		q = g_strdup_printf("Recuse yourself from case #%"
-				    G_GINT64_FORMAT "? You will no longer "
-				    "see it (y/n) ",
+				    G_GINT64_FORMAT "? A recused member "
+				    "no longer sees it (y/n) ",
 				    (gint64)c->id);
 		if (dc_ask_yes_no(t, q, 0) != 1) {
 			dc_tui_message(t, "Not recused: nothing was changed");
@@ -223,12 +223,22 @@ act_conflict(dc_tui_t *t, const dc_case_t *c, const char *arg, int recuse)
 	st = dc_case_conflict(t->store, c->id, addr,
 			      note && *note ? note : NULL, recuse, t->actor,
 			      dc_tui_now(t), &err);
-	q = recuse && self
-		    ? g_strdup("you are recused: the case is hidden from "
-			       "you now")
-		    : g_strdup_printf("%s %s", addr,
-				      recuse ? "is recused"
-					     : "has a conflict of interest");
+	if (recuse && self && st == DC_OK) {
+		/* Whether the case is hidden now is for core's access rules
+		 * to say (a maintainer still sees the cases they opened). */
+		dc_case_t *still = NULL;
+
+		dc_case_get(t->store, c->id, &still, NULL);
+		q = g_strdup(still ? "you are recused (you still see the case: "
+				     "decorum member whoami says why)"
+				   : "you are recused: the case is hidden "
+				     "from you now");
+		dc_case_free(still);
+	} else {
+		q = g_strdup_printf("%s %s", addr,
+				    recuse ? "is recused"
+					   : "has a conflict of interest");
+	}
 	said(t, c->id, st, &err, q);
 	g_free(q);
 out:
