@@ -399,6 +399,46 @@ ymd(int64_t t)
 }
 
 /*
+ * A measure's what, where and until, each prompt starting with the
+ * measure recorded (when it is one); 0 when cancelled.  *what and
+ * *scope (g_free) hold what chg points to.
+ */
+static int
+ask_measure(dc_tui_t *t, const dc_outcome_t *cur, dc_outcome_t *chg,
+	    struct until *u, char **what, char **scope)
+{
+	int same = cur->kind == DC_OUTCOME_MEASURE;
+	char *end = !same ? g_strdup("")
+		    : cur->until_release ? g_strdup(cur->until_release)
+					 : ymd(cur->until);
+	dc_prompt_opts_t ou = { .check = check_until, .data = u,
+				.initial = end };
+	char *until = NULL;
+	int ok;
+
+	ok = answer(t, NULL, "Measure (e.g. patches not accepted): ", NULL,
+		    same ? cur->what : NULL, 0, what) &&
+	     answer(t, NULL, "In (subsystem or list; Enter: everywhere): ",
+		    NULL, same ? cur->scope : NULL, 0, scope);
+	if (ok && !dc_prompt_ex(t,
+				"Until (YYYY-MM-DD, a release like v7.2, or "
+				"N cycles): ",
+				&ou, &until)) {
+		dc_tui_message(t, "Cancelled: nothing was changed");
+		ok = 0;
+	}
+	if (ok) {
+		chg->what = **what ? *what : NULL;
+		chg->scope = *scope;
+		chg->until = u->until;
+		chg->until_release = u->release;
+	}
+	g_free(until);
+	g_free(end);
+	return ok;
+}
+
+/*
  * O: the newest outcome, changed as an outcome-edit event (the history
  * keeps both; u restores the old).  Each prompt starts with what is
  * recorded; from the command line, ":outcome-edit RUNG [public]" asks
@@ -411,10 +451,9 @@ act_outcome_edit(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
 	dc_outcome_t chg = { .kind = DC_OUTCOME_COUNT };
 	struct until u = { dc_tui_now(t), 0, NULL };
-	dc_prompt_opts_t ou = { .check = check_until, .data = &u };
-	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
-	char *note = NULL, **words = NULL, *init = NULL, *msg;
-	dc_outcome_kind_t now_kind;
+	char *kind = NULL, *what = NULL, *scope = NULL, *note = NULL;
+	char **words = NULL, *init = NULL, *msg;
+	dc_outcome_kind_t now_kind = DC_OUTCOME_COUNT;
 	dc_error_t err = { 0 };
 	dc_prompt_opts_t ok = { 0 };
 	dc_status_t st;
@@ -452,35 +491,9 @@ act_outcome_edit(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	}
 	chg.public_ = words[1] && *g_strstrip(words[1]) &&
 		      g_str_has_prefix("public", words[1]);
-	if (chg.kind == DC_OUTCOME_MEASURE) {
-		int same = cur->kind == DC_OUTCOME_MEASURE;
-		char *end = same ? cur->until_release ? g_strdup(
-								cur->until_release)
-						      : ymd(cur->until)
-				 : g_strdup("");
-
-		ou.initial = end;
-		if (!answer(t, NULL, "Measure (e.g. patches not accepted): ",
-			    NULL, same ? cur->what : NULL, 0, &what) ||
-		    !answer(t, NULL,
-			    "In (subsystem or list; Enter: everywhere): ",
-			    NULL, same ? cur->scope : NULL, 0, &scope) ||
-		    !dc_prompt_ex(t,
-				  "Until (YYYY-MM-DD, a release like v7.2, "
-				  "or N cycles): ",
-				  &ou, &until)) {
-			if (!until)
-				dc_tui_message(t, "Cancelled: nothing was "
-						  "changed");
-			g_free(end);
-			goto out;
-		}
-		g_free(end);
-		chg.what = *what ? what : NULL;
-		chg.scope = scope;
-		chg.until = u.until;
-		chg.until_release = u.release;
-	}
+	if (chg.kind == DC_OUTCOME_MEASURE &&
+	    !ask_measure(t, cur, &chg, &u, &what, &scope))
+		goto out;
 	if (!answer(t, NULL,
 		    "Note (as recorded; C-X: editor, Esc: cancel): ", NULL,
 		    cur->note, 1, &note))
@@ -498,7 +511,6 @@ out:
 	g_free(kind);
 	g_free(what);
 	g_free(scope);
-	g_free(until);
 	g_free(note);
 	g_free(u.release);
 }
