@@ -77,6 +77,8 @@ TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 TUI_SRC   += tui/script.c
 # What the keys do to a case, from any view.
 TUI_SRC   += tui/case-actions.c
+# The committee's: people, conflicts, recusals, votes, outcome edits.
+TUI_SRC   += tui/case-committee.c
 # The scrolling the pagers (help, doc, report) share.
 TUI_SRC   += tui/pager.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c

@@ -801,68 +801,37 @@ measure_dates(dc_cli_t *cli, const opts_t *o, dc_outcome_t *out, char **rel)
 
 /*
  * The newest outcome as the options change it: what is not given stays
- * as it was; a rung other than a measure has no measure's fields.
+ * as it was (dc_outcome_edited, core/case/outcome.h).
  */
 static int
 outcome_edit(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 {
-	const dc_outcome_t *cur;
-	dc_outcome_t out = { 0 };
+	dc_outcome_t chg = { .kind = DC_OUTCOME_COUNT };
+	dc_outcome_kind_t kind;
 	dc_error_t err = { 0 };
-	dc_case_t *c = NULL;
 	char *rel = NULL, *what;
 	int rc;
 
 	if (o->nargs != 1 && o->nargs != 2)
 		return dc_cli_usage(cli, &cmd_case,
 				    "case outcome N --edit [OUTCOME] ...");
-	if (dc_case_get(s, id, &c, &err) != DC_OK)
-		return dc_cli_fail(cli, &err);
-	if (!(cur = dc_case_outcome_find(c, 0))) {
-		fprintf(cli->err, "decorum: case %" G_GINT64_FORMAT " has no "
-				  "outcome to edit\n",
-			(gint64)id);
-		dc_case_free(c);
-		return DC_EXIT_DATA;
-	}
-	out.kind = cur->kind;
 	if (o->nargs == 2 &&
-	    dc_outcome_parse(o->args[1], &out.kind, &err) != DC_OK) {
-		dc_case_free(c);
+	    dc_outcome_parse(o->args[1], &chg.kind, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
-	}
-	if (out.kind == DC_OUTCOME_MEASURE &&
-	    (rc = measure_dates(cli, o, &out, &rel))) {
-		dc_case_free(c);
+	if ((rc = measure_dates(cli, o, &chg, &rel)))
 		return rc;
-	}
-	if (out.kind == DC_OUTCOME_MEASURE && cur->kind == out.kind) {
-		out.what = (char *)(o->what ? o->what : cur->what);
-		out.scope = (char *)(o->scope ? o->scope : cur->scope);
-		if (!o->from)
-			out.from = cur->from;
-		if (!o->until && !o->cycles) {
-			out.until = cur->until;
-			rel = g_strdup(cur->until_release);
-		}
-	} else if (out.kind == DC_OUTCOME_MEASURE) {
-		out.what = (char *)o->what;
-		out.scope = (char *)o->scope;
-	}
-	out.public_ = o->public_ || (out.kind == DC_OUTCOME_ADMONITION &&
-				     cur->kind == out.kind && cur->public_);
-	out.until_release = rel;
-	out.note = (char *)(o->note ? o->note : cur->note);
-	if (dc_case_outcome_edit(s, id, cur->event_id, &out, actor(cli),
-				 now(), &err) != DC_OK) {
+	chg.what = (char *)o->what;
+	chg.scope = (char *)o->scope;
+	chg.public_ = o->public_;
+	chg.until_release = rel;
+	chg.note = (char *)o->note;
+	if (dc_case_outcome_revise(s, id, &chg, actor(cli), now(), &kind,
+				   &err) != DC_OK) {
 		g_free(rel);
-		dc_case_free(c);
 		return dc_cli_fail(cli, &err);
 	}
-	what = g_strdup_printf("outcome edited: %s",
-			       dc_outcome_label(out.kind));
 	g_free(rel);
-	dc_case_free(c);
+	what = g_strdup_printf("outcome edited: %s", dc_outcome_label(kind));
 	rc = changed(cli, s, id, o, what);
 	g_free(what);
 	return rc;
@@ -947,12 +916,8 @@ sub_vote(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 			    "ADDRESS for|against|abstain|recused"))
 		return DC_EXIT_USAGE;
 	if (!o->on)
-		return dc_cli_usage(cli, &cmd_case,
-				    "on which question? --on overturn (6.1: "
-				    "the TAB may overturn the committee's "
-				    "decision) or --on approve (later "
-				    "releases: the TAB approves the "
-				    "remedial measures)");
+		return dc_cli_usage(cli, &cmd_case, "on which question (--on)? %s",
+				    dc_question_help());
 	if (dc_question_parse(o->on, &q, &err) != DC_OK)
 		return dc_cli_usage(cli, &cmd_case, "%s", err.msg);
 	if (!o->member)

@@ -237,6 +237,8 @@ dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
 		gsize c = t->prompt_cursor;
 		int k;
 
+		if (o->about && !t->prompt_hint->len)
+			hint(t, 0, "%s", o->about);
 		dc_tui_redraw(t);
 		k = dc_tui_getkey(t);
 		if (k != DC_KEY_TIMEOUT && k != DC_KEY_RESIZE)

@@ -628,6 +628,12 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_CATEGORY:
 	case ACT_NOTE:
 	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
+	case ACT_PARTICIPANT:
+	case ACT_CONFLICT:
+	case ACT_RECUSE:
+	case ACT_VOTE:
+	case ACT_ALIAS:
+	case ACT_OUTCOME_EDIT: dc_case_committee_act(t, a, arg); break;
 	case ACT_SEARCH: search(t, arg); break;
 	case ACT_COMMAND: command_line(t); break;
 	case ACT_REFRESH: refresh(t); break;

@@ -181,6 +181,10 @@ void dc_case_detach_thread(dc_tui_t *t);
 /* After a change to a case: u can undo it, views reload, notmuch is
  * told. */
 void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
+/* tui/case-committee.c: the committee's actions on the current thread's
+ * case (participant, alias, conflict, recuse, vote, outcome-edit); arg
+ * from the ":" command line holds the answers' words (NULL: ask). */
+void dc_case_committee_act(dc_tui_t *t, dc_action_t a, const char *arg);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);
@@ -207,6 +211,9 @@ typedef struct dc_prompt_opts {
 	/* Earlier answers (char *, oldest first) for Up and Down; the answer
 	 * is added to them. */
 	GPtrArray *history;
+	/* A line above the prompt saying what the choices mean (NULL:
+	 * none); a hint of the prompt's own shows instead while it lasts. */
+	const char *about;
 } dc_prompt_opts_t;
 int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
 		 char **out);

@@ -174,11 +174,14 @@ add_people(GPtrArray *a, const dc_case_t *c)
 		for (i = 0; i < c->participants->len; i++) {
 			const dc_participant_t *p = c->participants->pdata[i];
 
-			if (!strcmp(p->role, roles[r]))
+			if (!strcmp(p->role, roles[r]) && p->name)
+				g_string_append_printf(names, "%s%s <%s>",
+						       names->len ? ", " : "",
+						       p->name, p->address);
+			else if (!strcmp(p->role, roles[r]))
 				g_string_append_printf(names, "%s%s",
 						       names->len ? ", " : "",
-						       p->name ? p->name :
-								 p->address);
+						       p->address);
 		}
 		if (names->len)
 			g_string_append_printf(s, "%s%s %s",
@@ -198,6 +201,16 @@ add_people(GPtrArray *a, const dc_case_t *c)
 	}
 	if (s->len)
 		add(a, DC_ROLE_NORMAL, "Conflicts: %s", s->str);
+	/* The forms added by hand (L), which the redaction looks for too. */
+	g_string_truncate(s, 0);
+	for (i = 0; i < c->aliases->len; i++) {
+		const dc_alias_t *al = c->aliases->pdata[i];
+
+		g_string_append_printf(s, "%s%s \"%s\"", s->len ? ", " : "",
+				       al->address, al->text);
+	}
+	if (s->len)
+		add(a, DC_ROLE_NORMAL, "Name forms: %s", s->str);
 	g_string_free(s, TRUE);
 }
 

@@ -1268,12 +1268,19 @@ dc_case_convert(dc_store_t *s, int64_t case_id, dc_kind_t to,
 	return end_case(s, st, c, err);
 }
 
+static const char *const roles[] = {
+	"reporter", "respondent", "witness", "handler", NULL,
+};
+
+const char *const *
+dc_participant_roles(void)
+{
+	return roles;
+}
+
 dc_status_t
 dc_participant_role_check(const char *role, dc_error_t *err)
 {
-	static const char *const roles[] = {
-		"reporter", "respondent", "witness", "handler", NULL,
-	};
 	int i;
 
 	return dc_choice_parse(roles, -1, "role", role, &i, err);

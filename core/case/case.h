@@ -206,6 +206,8 @@ dc_status_t dc_case_detach(dc_store_t *s, int64_t case_id,
 
 /* ---- participants, conflicts, recusals -------------------------------- */
 
+/* The roles a participant may have (NULL-terminated), for prompts. */
+const char *const *dc_participant_roles(void);
 /* "reporter", "respondent", "witness", "handler"; DC_E_USAGE otherwise. */
 dc_status_t dc_participant_role_check(const char *role, dc_error_t *err);
 /* Add (remove == 0) or remove a participant. */

@@ -215,6 +215,60 @@ dc_case_outcome_edit(dc_store_t *s, int64_t case_id, int64_t event_id,
 			      g_variant_builder_end(&b), actor, now, err);
 }
 
+void
+dc_outcome_edited(const dc_outcome_t *cur, const dc_outcome_t *chg,
+		  dc_outcome_t *out)
+{
+	dc_outcome_kind_t kind = chg->kind < DC_OUTCOME_COUNT ? chg->kind
+							      : cur->kind;
+	int same = kind == cur->kind;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = kind;
+	if (kind == DC_OUTCOME_MEASURE) {
+		out->what = chg->what ? chg->what : same ? cur->what : NULL;
+		out->scope = chg->scope ? chg->scope : same ? cur->scope : NULL;
+		out->from = chg->from ? chg->from : same ? cur->from : 0;
+		if (chg->until) {
+			out->until = chg->until;
+			out->until_release = chg->until_release;
+		} else if (same) {
+			out->until = cur->until;
+			out->until_release = cur->until_release;
+		}
+	}
+	out->public_ = kind == DC_OUTCOME_ADMONITION &&
+		       (chg->public_ || (same && cur->public_));
+	out->note = chg->note ? chg->note : cur->note;
+}
+
+dc_status_t
+dc_case_outcome_revise(dc_store_t *s, int64_t case_id,
+		       const dc_outcome_t *chg, const char *actor,
+		       int64_t now, dc_outcome_kind_t *kind, dc_error_t *err)
+{
+	const dc_outcome_t *cur;
+	dc_outcome_t o;
+	dc_case_t *c = NULL;
+	dc_status_t st = dc_case_get(s, case_id, &c, err);
+
+	if (st != DC_OK)
+		return st;
+	if (!(cur = dc_case_outcome_find(c, 0))) {
+		dc_case_free(c);
+		return dc_fail(err, DC_E_INVALID, "case %" G_GINT64_FORMAT
+				" has no outcome to edit (record one first)",
+			       (gint64)case_id);
+	}
+	dc_outcome_edited(cur, chg, &o);
+	if (kind)
+		*kind = o.kind;
+	st = dc_case_outcome_edit(s, case_id, cur->event_id, &o, actor, now,
+				  err);
+	dc_case_free(c);
+	return st;
+}
+
 static int
 expires_by_release(const dc_outcome_t *o, const dc_release_t *release)
 {

@@ -74,6 +74,27 @@ dc_status_t dc_case_outcome_edit(dc_store_t *s, int64_t case_id,
 				 const char *actor, int64_t now,
 				 dc_error_t *err);
 
+/*
+ * The outcome cur as chg changes it, into *out: chg's kind
+ * (DC_OUTCOME_COUNT: cur's), and each field chg gives (a string not
+ * NULL, a date not 0, public_ set) instead of cur's; what chg leaves
+ * out stays as it was when the rung stays the same.  A rung other than
+ * a measure has no measure's fields, and public_ goes with an
+ * admonition only.  out's strings point into cur and chg.
+ */
+void dc_outcome_edited(const dc_outcome_t *cur, const dc_outcome_t *chg,
+		       dc_outcome_t *out);
+/*
+ * Edit the case's newest outcome as chg changes it (dc_outcome_edited),
+ * with dc_case_outcome_edit: what every front end calls for "edit the
+ * outcome".  *kind (may be NULL) receives the rung it has now.
+ * DC_E_INVALID when the case has no outcome.
+ */
+dc_status_t dc_case_outcome_revise(dc_store_t *s, int64_t case_id,
+				   const dc_outcome_t *chg, const char *actor,
+				   int64_t now, dc_outcome_kind_t *kind,
+				   dc_error_t *err);
+
 typedef struct dc_expiry {
 	int64_t case_id;
 	const dc_outcome_t *outcome; /* points into a case of the list */

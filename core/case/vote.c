@@ -7,12 +7,19 @@
 #include "core/case/outcome.h"
 #include "core/case/vote.h"
 
-static const char *const choices[DC_VOTE_COUNT] = {
+static const char *const choices[DC_VOTE_COUNT + 1] = {
 	[DC_VOTE_FOR] = "for",
 	[DC_VOTE_AGAINST] = "against",
 	[DC_VOTE_ABSTAIN] = "abstain",
 	[DC_VOTE_RECUSED] = "recused",
+	[DC_VOTE_COUNT] = NULL,
 };
+
+const char *const *
+dc_vote_choice_names(void)
+{
+	return choices;
+}
 
 const char *
 dc_vote_choice_name(dc_vote_choice_t c)
@@ -50,6 +57,20 @@ dc_question_parse(const char *s, dc_question_t *out, dc_error_t *err)
 	if (st == DC_OK)
 		*out = i ? DC_QUESTION_APPROVE : DC_QUESTION_OVERTURN;
 	return st;
+}
+
+const char *const *
+dc_question_names(void)
+{
+	return questions;
+}
+
+const char *
+dc_question_help(void)
+{
+	return "overturn: the TAB overturns the committee's decision "
+	       "(Linux 6.1, two thirds); approve: the TAB approves the "
+	       "remedial measures it recommends (later releases)";
 }
 
 const char *

@@ -84,6 +84,8 @@ typedef struct dc_tally {
 } dc_tally_t;
 
 const char *dc_vote_choice_name(dc_vote_choice_t c);
+/* "for", "against", "abstain", "recused" (NULL-terminated), for prompts. */
+const char *const *dc_vote_choice_names(void);
 dc_status_t dc_vote_choice_parse(const char *s, dc_vote_choice_t *out,
 				 dc_error_t *err);
 const char *dc_vote_rule_name(dc_vote_rule_t r);
@@ -95,6 +97,11 @@ const char *dc_question_name(dc_question_t q);
 /* Accepts "overturn" and "approve" only; DC_E_USAGE with both otherwise. */
 dc_status_t dc_question_parse(const char *s, dc_question_t *out,
 			      dc_error_t *err);
+/* "overturn", "approve" (NULL-terminated), for prompts. */
+const char *const *dc_question_names(void);
+/* Both questions, what each decides and where it comes from, one line:
+ * what a front end says when asking which (or when none was given). */
+const char *dc_question_help(void);
 /* The question as put to the TAB, one sentence. */
 const char *dc_question_text(dc_question_t q);
 /* Where the question and its two thirds come from, one line. */

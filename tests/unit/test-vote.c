@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "core/case/outcome.h"
 #include "core/case/vote.h"
 
 static void
@@ -314,6 +315,83 @@ test_replay_questions(void **state)
 	g_ptr_array_unref(evs);
 }
 
+/* The word lists the prompts complete from are the lists core parses. */
+static void
+test_word_lists(void **state)
+{
+	const char *const *q = dc_question_names();
+	const char *const *v = dc_vote_choice_names();
+	const char *const *r = dc_participant_roles();
+	dc_question_t qq;
+	dc_vote_choice_t vv;
+	int i;
+
+	(void)state;
+	for (i = 0; q[i]; i++)
+		assert_int_equal(dc_question_parse(q[i], &qq, NULL), DC_OK);
+	assert_int_equal(i, 2);
+	for (i = 0; v[i]; i++) {
+		assert_int_equal(dc_vote_choice_parse(v[i], &vv, NULL), DC_OK);
+		assert_int_equal(vv, i);
+	}
+	assert_int_equal(i, DC_VOTE_COUNT);
+	for (i = 0; r[i]; i++)
+		assert_int_equal(dc_participant_role_check(r[i], NULL), DC_OK);
+	assert_int_equal(i, 4);
+	assert_non_null(strstr(dc_question_help(), "overturn"));
+	assert_non_null(strstr(dc_question_help(), "approve"));
+}
+
+/* An edit keeps what it does not give while the rung stays; another
+ * rung drops a measure's fields, and public goes with an admonition. */
+static void
+test_outcome_edited(void **state)
+{
+	dc_outcome_t cur = { .kind = DC_OUTCOME_MEASURE,
+			     .what = "patches not accepted",
+			     .scope = "sched",
+			     .from = 100,
+			     .until = 200,
+			     .until_release = "v7.30",
+			     .note = "old note" };
+	dc_outcome_t chg = { .kind = DC_OUTCOME_COUNT, .scope = "mm" };
+	dc_outcome_t out;
+
+	(void)state;
+	dc_outcome_edited(&cur, &chg, &out);
+	assert_int_equal(out.kind, DC_OUTCOME_MEASURE);
+	assert_string_equal(out.scope, "mm");
+	assert_string_equal(out.what, "patches not accepted");
+	assert_int_equal(out.from, 100);
+	assert_int_equal(out.until, 200);
+	assert_string_equal(out.until_release, "v7.30");
+	assert_string_equal(out.note, "old note");
+
+	chg = (dc_outcome_t){ .kind = DC_OUTCOME_MEASURE, .until = 300 };
+	dc_outcome_edited(&cur, &chg, &out);
+	assert_int_equal(out.until, 300);
+	assert_null(out.until_release); /* a date now, not the release */
+
+	chg = (dc_outcome_t){ .kind = DC_OUTCOME_COACHING, .public_ = 1,
+			      .note = "new" };
+	dc_outcome_edited(&cur, &chg, &out);
+	assert_int_equal(out.kind, DC_OUTCOME_COACHING);
+	assert_null(out.what);
+	assert_null(out.scope);
+	assert_int_equal(out.until, 0);
+	assert_false(out.public_);
+	assert_string_equal(out.note, "new");
+
+	cur = (dc_outcome_t){ .kind = DC_OUTCOME_ADMONITION, .public_ = 1 };
+	chg = (dc_outcome_t){ .kind = DC_OUTCOME_COUNT };
+	dc_outcome_edited(&cur, &chg, &out);
+	assert_true(out.public_);
+	chg.kind = DC_OUTCOME_MEASURE;
+	dc_outcome_edited(&cur, &chg, &out);
+	assert_false(out.public_);
+	assert_null(out.what); /* a new measure has only what is given */
+}
+
 int
 main(void)
 {
@@ -331,6 +409,8 @@ main(void)
 		cmocka_unit_test(test_result_no_votes_unknown_size),
 		cmocka_unit_test(test_question_parse),
 		cmocka_unit_test(test_replay_questions),
+		cmocka_unit_test(test_word_lists),
+		cmocka_unit_test(test_outcome_edited),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
