@@ -47,7 +47,7 @@ CORE_SRC  += core/mail/link.c
 CORE_SRC  += core/mail/html.c
 # One message by Message-ID, for what mail and notes cite; a letter with
 # files attached.
-CORE_SRC  += core/mail/lookup.c core/mail/compose.c
+CORE_SRC  += core/mail/lookup.c core/mail/compose.c core/mail/reply.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
