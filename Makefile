@@ -84,7 +84,7 @@ TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
 # Exports from the TUI: the report preview (R) and the packet (P).
-TUI_SRC   += tui/view-report.c tui/case-packet.c
+TUI_SRC   += tui/view-report.c tui/case-packet.c tui/case-reply.c
 KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
 KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))

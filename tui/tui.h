@@ -181,6 +181,10 @@ void dc_case_detach_thread(dc_tui_t *t);
 /* After a change to a case: u can undo it, views reload, notmuch is
  * told. */
 void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
+/* tui/case-reply.c: r, a reply to the message under the cursor (in the
+ * list: the thread's first), edited in $EDITOR, sent and recorded on the
+ * case; arg, from the ":" command line, names the template. */
+void dc_case_reply(dc_tui_t *t, const char *arg);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);

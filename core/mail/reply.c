@@ -420,6 +420,32 @@ replied_id(GMimeMessage *m)
 }
 
 dc_status_t
+dc_reply_can_send(const dc_config_t *cfg, dc_error_t *err)
+{
+	const char *cmd = cfg ? dc_config_get(cfg, "mail", "sendmail") : NULL;
+	GError *gerr = NULL;
+	char **argv = NULL;
+	dc_status_t st;
+
+	if (!cmd || strspn(cmd, " \t") == strlen(cmd))
+		return dc_fail(err, DC_E_USAGE,
+			       "no [mail] sendmail command in %s (e.g. "
+			       "\"sendmail = msmtp -t\"): nothing is sent",
+			       cfg ? dc_config_path(cfg) : "the configuration");
+	if (!g_shell_parse_argv(cmd, NULL, &argv, &gerr)) {
+		st = dc_fail(err, DC_E_USAGE,
+			     "%s:%d: [mail] sendmail: %s; nothing is sent",
+			     dc_config_path(cfg),
+			     dc_config_line(cfg, "mail", "sendmail"),
+			     gerr->message);
+		g_clear_error(&gerr);
+		return st;
+	}
+	g_strfreev(argv);
+	return DC_OK;
+}
+
+dc_status_t
 dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
 	      const char *draft, dc_reply_sent_t *r, dc_error_t *err)
 {
@@ -434,16 +460,11 @@ dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
 	dc_status_t st;
 
 	memset(r, 0, sizeof *r);
-	if (!cmd || !*cmd || strspn(cmd, " \t") == strlen(cmd))
-		return dc_fail(err, DC_E_USAGE,
-			       "no [mail] sendmail command in %s (e.g. "
-			       "\"sendmail = msmtp -t\"): nothing was sent",
-			       cfg ? dc_config_path(cfg) : "the configuration");
+	st = dc_reply_can_send(cfg, err);
+	if (st != DC_OK)
+		return st;
 	if (!g_shell_parse_argv(cmd, NULL, &argv, &gerr)) {
-		st = dc_fail(err, DC_E_USAGE,
-			     "%s:%d: [mail] sendmail: %s; nothing was sent",
-			     dc_config_path(cfg),
-			     dc_config_line(cfg, "mail", "sendmail"),
+		st = dc_fail(err, DC_E_USAGE, "[mail] sendmail: %s",
 			     gerr->message);
 		g_clear_error(&gerr);
 		return st;

@@ -56,6 +56,11 @@ typedef struct dc_reply_sent {
 } dc_reply_sent_t;
 void dc_reply_sent_clear(dc_reply_sent_t *r);
 
+/* DC_OK when cfg names a [mail] sendmail command that can be split into
+ * words; otherwise DC_E_USAGE saying what to set.  dc_reply_send()
+ * checks the same: ask first, before anyone writes a reply. */
+dc_status_t dc_reply_can_send(const dc_config_t *cfg, dc_error_t *err);
+
 /*
  * Send draft (an edited dc_reply_draft(): headers, a blank line, UTF-8
  * text) as a text/plain message with a Message-ID and a Date, through
