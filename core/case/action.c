@@ -287,6 +287,12 @@ dc_action_reply(dc_store_t *s, const dc_config_t *cfg,
 				       "no case store to record the reply in");
 		/* The viewer may see the case, before anything leaves. */
 		st = dc_case_get(s, case_id, &c, err);
+		if (st == DC_OK && c->withdrawn)
+			st = dc_fail(err, DC_E_INVALID,
+				     "case %" G_GINT64_FORMAT " was withdrawn "
+				     "(its opening was undone): nothing was "
+				     "sent",
+				     (gint64)case_id);
 		dc_case_free(c);
 		if (st != DC_OK)
 			return st;

@@ -419,6 +419,42 @@ replied_id(GMimeMessage *m)
 	return id;
 }
 
+static gsize gmime_ready;
+
+/* The draft as the message to send (*text, g_free), its Message-ID and
+ * the one it answers into r; GMime is set up for it. */
+static dc_status_t
+compose(const char *draft, char **text, dc_reply_sent_t *r, dc_error_t *err)
+{
+	GMimeMessage *m;
+	dc_status_t st = DC_OK;
+
+	*text = NULL;
+	/* Once, and never let go: GMime cannot be set up again after a
+	 * shutdown, and the mail layer counts its own users. */
+	if (g_once_init_enter(&gmime_ready)) {
+		g_mime_init();
+		g_once_init_leave(&gmime_ready, 1);
+	}
+	m = build(draft, err);
+	if (!m) {
+		st = DC_E_USAGE;
+	} else if (!has_addresses(m, GMIME_ADDRESS_TYPE_TO) &&
+		   !has_addresses(m, GMIME_ADDRESS_TYPE_CC) &&
+		   !has_addresses(m, GMIME_ADDRESS_TYPE_BCC)) {
+		st = dc_fail(err, DC_E_USAGE,
+			     "the reply has no recipient (To, Cc or Bcc): "
+			     "nothing was sent");
+	} else {
+		*text = g_mime_object_to_string(GMIME_OBJECT(m), NULL);
+		r->message_id = g_strdup(g_mime_message_get_message_id(m));
+		r->in_reply_to = replied_id(m);
+	}
+	if (m)
+		g_object_unref(m);
+	return st;
+}
+
 dc_status_t
 dc_reply_can_send(const dc_config_t *cfg, dc_error_t *err)
 {
@@ -453,7 +489,6 @@ dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
 	const char *folder = cfg ? dc_config_get(cfg, "mail", "sent_folder")
 				 : NULL;
 	GError *gerr = NULL;
-	GMimeMessage *m;
 	GPtrArray *a;
 	char **argv = NULL, **envp = NULL, *text;
 	dc_error_t e2 = { 0 };
@@ -469,24 +504,11 @@ dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
 		g_clear_error(&gerr);
 		return st;
 	}
-	m = build(draft, err);
-	if (!m) {
+	st = compose(draft, &text, r, err);
+	if (st != DC_OK) {
 		g_strfreev(argv);
-		return DC_E_USAGE;
+		return st;
 	}
-	if (!has_addresses(m, GMIME_ADDRESS_TYPE_TO) &&
-	    !has_addresses(m, GMIME_ADDRESS_TYPE_CC) &&
-	    !has_addresses(m, GMIME_ADDRESS_TYPE_BCC)) {
-		g_object_unref(m);
-		g_strfreev(argv);
-		return dc_fail(err, DC_E_USAGE,
-			       "the reply has no recipient (To, Cc or Bcc): "
-			       "nothing was sent");
-	}
-	text = g_mime_object_to_string(GMIME_OBJECT(m), NULL);
-	r->message_id = g_strdup(g_mime_message_get_message_id(m));
-	r->in_reply_to = replied_id(m);
-	g_object_unref(m);
 	st = run(argv, NULL, text, NULL, argv[0], err);
 	g_strfreev(argv);
 	if (st != DC_OK) {

@@ -99,8 +99,6 @@ SCRIPT
 "$D" tui --script "$T/script-panel" --dump-dir "$T" "thread:$t1" >/dev/null 2>&1
 check "the case panel shows replied to" grep -q "test@example.org: replied to" "$T/reply-panel.txt"
 
-# u does not take a reply back: the mail is gone.
-check "undo skips the reply" sh -c '$1 case undo 1 >/dev/null 2>&1; $1 case show 1 | grep -q "undid event [0-9]* (open)"' _ "$D"
 
 # The list: the thread's first message, no template; n sends nothing;
 # e edits again.
@@ -130,6 +128,26 @@ SCRIPT
 check "a thread without a case gets its reply" grep -qi "^In-Reply-To: <$first2>" "$T/sent-1.eml"
 check "... and the TUI says nothing was recorded" grep -q "the thread has no case, so nothing was recorded" "$T/reply-nocase.txt"
 check "... two marked +sent now" test "$(notmuch count tag:sent)" = 2
+
+# The same from the command line: case reply N MSGID --file F.
+echo "Written without an editor." >"$T/body.txt"
+$D case reply 1 "id:$first" --file "$T/body.txt" --template ac >"$T/cli.out" 2>&1
+rc=$?
+check_eq "case reply runs" 0 $rc
+[ $rc = 0 ] || sed "s/^/#   /" "$T/cli.out"
+check "... and says what it did" grep -q "case 1: replied to <$first> as <" "$T/cli.out"
+check "... the mail answers the report" grep -qi "^In-Reply-To: <$first>" "$T/sent-2.eml"
+check "... with the template (a unique prefix) and the text" sh -c 'grep -q "it is case 1" "$1" && grep -q "Written without an editor." "$1"' _ "$T/sent-2.eml"
+check_eq "... and the history has two replies" 2 "$($D case show 1 | grep -c 'replied to <')"
+$D case reply 1 "id:$first" --file "$T/body.txt" --template nosuch >"$T/cli-bad.out" 2>&1
+check_eq "an unknown template is a usage error" 2 $?
+check "... and nothing is sent" test ! -f "$T/sent-3.eml"
+
+# u does not take a reply back (the mail is gone): it undoes the
+# opening, and a withdrawn case gets no reply.
+check "undo skips the replies" sh -c '$1 case undo 1 >/dev/null 2>&1; $1 case show 1 | grep -q "undid event [0-9]* (open)"' _ "$D"
+$D case reply 1 "id:$first" --file "$T/body.txt" >"$T/cli-withdrawn.out" 2>&1
+check "a withdrawn case is refused before sending" sh -c 'grep -q "withdrawn.*nothing was sent" "$1" && test ! -f "$2"' _ "$T/cli-withdrawn.out" "$T/sent-3.eml"
 
 # No [mail] sendmail: a clear message, nothing sent, no editor run.
 printf '[templates]\nack = hello\n' >"$T/config"
