@@ -143,6 +143,13 @@ $D case reply 1 "id:$first" --file "$T/body.txt" --template nosuch >"$T/cli-bad.
 check_eq "an unknown template is a usage error" 2 $?
 check "... and nothing is sent" test ! -f "$T/sent-3.eml"
 
+# The TAB packet's timeline names the mail, never its text.
+$D packet 1 -o "$T/packet" >/dev/null 2>&1
+check "the packet's timeline has the reply" grep -q "reply: replied to <$first> as <$sent>" "$T/packet/timeline.txt"
+check "... and not its text" sh -c '! grep -rq "An edited line" "$1"/timeline.* "$1"/decisions.* "$1"/cover.eml' _ "$T/packet"
+$D packet 1 -o "$T/packet-r" --redact >/dev/null 2>&1
+check "... redacted, the report's Message-ID is not shown" sh -c 'grep -q "reply: replied to <" "$1" && ! grep -q "$2" "$1"' _ "$T/packet-r/timeline.txt" "$first"
+
 # u does not take a reply back (the mail is gone): it undoes the
 # opening, and a withdrawn case gets no reply.
 check "undo skips the replies" sh -c '$1 case undo 1 >/dev/null 2>&1; $1 case show 1 | grep -q "undid event [0-9]* (open)"' _ "$D"
