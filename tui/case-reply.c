@@ -100,6 +100,30 @@ say_sent(dc_tui_t *t, int64_t case_id, const dc_reply_sent_t *r)
 	g_free(id);
 }
 
+/* Edit the draft at path until Send? is answered: 'y' with *draft (the
+ * text to send), another key for no, -1 when the editor failed. */
+static int
+edit_and_ask(dc_tui_t *t, const char *path, char **draft)
+{
+	int k;
+
+	for (;;) {
+		g_clear_pointer(draft, g_free);
+		if (!dc_tui_edit_file(t, path)) {
+			dc_tui_error(t, "The editor failed: nothing was sent");
+			return -1;
+		}
+		if (!g_file_get_contents(path, draft, NULL, NULL)) {
+			dc_tui_error(t, "The draft cannot be read back: "
+					"nothing was sent");
+			return -1;
+		}
+		k = dc_ask_key(t, "Send? [y/N/e(dit again)] ", NULL, 'n');
+		if (k != 'e')
+			return k;
+	}
+}
+
 void
 dc_case_reply(dc_tui_t *t, const char *arg)
 {
@@ -137,21 +161,9 @@ dc_case_reply(dc_tui_t *t, const char *arg)
 		dc_tui_error(t, "Not replied: %s", err.msg);
 		goto out;
 	}
-	for (;;) {
-		g_clear_pointer(&draft, g_free);
-		if (!dc_tui_edit_file(t, path)) {
-			dc_tui_error(t, "The editor failed: nothing was sent");
-			goto out;
-		}
-		if (!g_file_get_contents(path, &draft, NULL, NULL)) {
-			dc_tui_error(t, "The draft cannot be read back: "
-					"nothing was sent");
-			goto out;
-		}
-		k = dc_ask_key(t, "Send? [y/N/e(dit again)] ", NULL, 'n');
-		if (k != 'e')
-			break;
-	}
+	k = edit_and_ask(t, path, &draft);
+	if (k < 0)
+		goto out;
 	if (k != 'y') {
 		dc_tui_message(t, "Not sent; the draft is discarded");
 		goto out;

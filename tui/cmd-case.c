@@ -1086,6 +1086,27 @@ read_text(dc_cli_t *cli, const char *file)
 	return text;
 }
 
+/* The text of template name (NULL: none) in [templates], by a unique
+ * prefix as the TUI's prompt takes it: 0, or the exit code. */
+static int
+reply_template(dc_cli_t *cli, const dc_config_t *cfg, const char *name,
+	       const char **tmpl)
+{
+	const char *const *names = dc_config_keys(cfg, "templates");
+	int i;
+
+	*tmpl = NULL;
+	if (!name)
+		return 0;
+	i = dc_choice_resolve(names, -1, name);
+	if (i < 0)
+		return dc_cli_usage(cli, &cmd_case,
+				    "%s template '%s' in [templates]",
+				    i == -2 ? "more than one" : "no", name);
+	*tmpl = dc_config_get(cfg, "templates", names[i]);
+	return 0;
+}
+
 /* case reply N MSGID --file F [--template NAME]: the reply notmuch
  * drafts to MSGID, the template and F's text on top, sent and recorded
  * as the TUI's r does (dc_action_reply). */
@@ -1115,20 +1136,9 @@ sub_reply(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 	msgid = o->args[1];
 	if (!strncmp(msgid, "id:", 3))
 		msgid += 3;
-	if (o->template_) {
-		/* A unique prefix, as the TUI's prompt takes it. */
-		const char *const *names = dc_config_keys(cfg, "templates");
-		int i = dc_choice_resolve(names, -1, o->template_);
-
-		if (i < 0) {
-			rc = dc_cli_usage(cli, &cmd_case,
-					  "%s template '%s' in [templates]",
-					  i == -2 ? "more than one" : "no",
-					  o->template_);
-			dc_config_free(cfg);
-			return rc;
-		}
-		tmpl = dc_config_get(cfg, "templates", names[i]);
+	if ((rc = reply_template(cli, cfg, o->template_, &tmpl))) {
+		dc_config_free(cfg);
+		return rc;
 	}
 	st = dc_reply_can_send(cfg, &err);
 	if (st == DC_OK)
