@@ -297,7 +297,7 @@ dc_action_reply(dc_store_t *s, const dc_config_t *cfg,
 		if (st != DC_OK)
 			return st;
 	}
-	st = dc_reply_send(cfg, opts, draft, res, err);
+	st = dc_reply_send(cfg, opts, draft, now, res, err);
 	if (st != DC_OK || case_id <= 0)
 		return st;
 	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));

@@ -342,7 +342,7 @@ from_domain(GMimeMessage *m)
  * a text/plain UTF-8 body, a Message-ID and a Date.  NULL when its
  * headers cannot be read. */
 static GMimeMessage *
-build(const char *draft, dc_error_t *err)
+build(const char *draft, int64_t now, dc_error_t *err)
 {
 	const char *sep = strstr(draft, "\n\n");
 	char *head = sep ? g_strndup(draft, sep - draft + 1) : g_strdup(draft);
@@ -386,7 +386,7 @@ build(const char *draft, dc_error_t *err)
 		g_free(dom);
 	}
 	if (!g_mime_message_get_date(m)) {
-		GDateTime *d = g_date_time_new_now_utc();
+		GDateTime *d = g_date_time_new_from_unix_utc(now);
 
 		g_mime_message_set_date(m, d);
 		g_date_time_unref(d);
@@ -424,7 +424,8 @@ static gsize gmime_ready;
 /* The draft as the message to send (*text, g_free), its Message-ID and
  * the one it answers into r; GMime is set up for it. */
 static dc_status_t
-compose(const char *draft, char **text, dc_reply_sent_t *r, dc_error_t *err)
+compose(const char *draft, int64_t now, char **text, dc_reply_sent_t *r,
+	dc_error_t *err)
 {
 	GMimeMessage *m;
 	dc_status_t st = DC_OK;
@@ -436,7 +437,7 @@ compose(const char *draft, char **text, dc_reply_sent_t *r, dc_error_t *err)
 		g_mime_init();
 		g_once_init_leave(&gmime_ready, 1);
 	}
-	m = build(draft, err);
+	m = build(draft, now, err);
 	if (!m) {
 		st = DC_E_USAGE;
 	} else if (!has_addresses(m, GMIME_ADDRESS_TYPE_TO) &&
@@ -483,7 +484,8 @@ dc_reply_can_send(const dc_config_t *cfg, dc_error_t *err)
 
 dc_status_t
 dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
-	      const char *draft, dc_reply_sent_t *r, dc_error_t *err)
+	      const char *draft, int64_t now, dc_reply_sent_t *r,
+	      dc_error_t *err)
 {
 	const char *cmd = cfg ? dc_config_get(cfg, "mail", "sendmail") : NULL;
 	const char *folder = cfg ? dc_config_get(cfg, "mail", "sent_folder")
@@ -504,7 +506,7 @@ dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
 		g_clear_error(&gerr);
 		return st;
 	}
-	st = compose(draft, &text, r, err);
+	st = compose(draft, now, &text, r, err);
 	if (st != DC_OK) {
 		g_strfreev(argv);
 		return st;

@@ -63,14 +63,15 @@ dc_status_t dc_reply_can_send(const dc_config_t *cfg, dc_error_t *err);
 
 /*
  * Send draft (an edited dc_reply_draft(): headers, a blank line, UTF-8
- * text) as a text/plain message with a Message-ID and a Date, through
+ * text) as a text/plain message with a Message-ID and a Date (now, when the
+ * draft has none), through
  * [mail] sendmail of cfg (DC_E_USAGE when unset: nothing is sent), then
  * store the copy (notmuch insert, +sent).  A draft without a recipient
  * is refused.  A copy that could not be stored is no failure: the mail
  * is gone; r->not_stored says why.
  */
 dc_status_t dc_reply_send(const dc_config_t *cfg, const dc_mail_opts_t *opts,
-			  const char *draft, dc_reply_sent_t *r,
+			  const char *draft, int64_t now, dc_reply_sent_t *r,
 			  dc_error_t *err);
 
 #endif

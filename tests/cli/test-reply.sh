@@ -9,7 +9,8 @@
 t_setup
 export TZ=UTC LC_ALL=C.UTF-8
 export DECORUM_AS=test@example.org
-unset DECORUM_NOW VISUAL
+export DECORUM_NOW=1796284800 # 2026-12-03 08:00 UTC
+unset VISUAL
 D="$DECORUM"
 
 t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
@@ -75,6 +76,7 @@ check "... To the reporter" sh -c 'grep -i "^To:" "$1" | grep -qF "$2"' _ "$m" "
 check "... with the template filled in" grep -q "Thank you for your report; it is case 1 (" "$m"
 check "... and the edited line" grep -q "An edited line from the committee." "$m"
 check "... with a Message-ID" grep -qi "^Message-ID: <" "$m"
+check "... dated by decorum's clock" grep -q "^Date: Thu, 03 Dec 2026 08:00:00 +0000" "$m"
 check "... as text/plain in UTF-8" grep -qi "^Content-Type: text/plain; charset=utf-8" "$m"
 sent=$(sed -n 's/^Message-I[Dd]: <\(.*\)>.*/\1/Ip' "$m" | head -1)
 notmuch new --quiet >/dev/null 2>&1
@@ -94,10 +96,12 @@ check "the reply joined the thread" test "$(notmuch count "thread:$t1 and id:$se
 cat >"$T/script-panel" <<'SCRIPT'
 resize 130 60
 key Enter
+key =
 dump reply-panel
 SCRIPT
 "$D" tui --script "$T/script-panel" --dump-dir "$T" "thread:$t1" >/dev/null 2>&1
 check "the case panel shows replied to" grep -q "test@example.org: replied to" "$T/reply-panel.txt"
+check "= refreshes now that r replies" grep -q "^ *Refreshed" "$T/reply-panel.txt"
 
 
 # The list: the thread's first message, no template; n sends nothing;

@@ -62,7 +62,7 @@ test_no_sendmail(void **state)
 	assert_int_equal(dc_reply_can_send(c, &err), DC_E_USAGE);
 	assert_non_null(strstr(err.msg, "[mail] sendmail"));
 	assert_int_equal(dc_reply_send(c, NULL, "To: a@example.org\n\nhi\n",
-				       &r, &err),
+				       0, &r, &err),
 			 DC_E_USAGE);
 	assert_null(r.message_id);
 	dc_config_free(c);
