@@ -47,7 +47,7 @@ CORE_SRC  += core/mail/link.c
 CORE_SRC  += core/mail/html.c
 # One message by Message-ID, for what mail and notes cite; a letter with
 # files attached.
-CORE_SRC  += core/mail/lookup.c core/mail/compose.c
+CORE_SRC  += core/mail/lookup.c core/mail/compose.c core/mail/reply.c
 # The case workflow: events, states, outcomes, votes, access, people.
 CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
@@ -86,7 +86,7 @@ TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
 # Exports from the TUI: the report preview (R) and the packet (P).
-TUI_SRC   += tui/view-report.c tui/case-packet.c
+TUI_SRC   += tui/view-report.c tui/case-packet.c tui/case-reply.c
 KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
 KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))

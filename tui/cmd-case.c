@@ -35,6 +35,7 @@
 #include "core/case/action.h"
 #include "core/mail/anchor.h"
 #include "core/base/clock.h"
+#include "core/base/choice.h"
 #include "core/base/config.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
@@ -53,7 +54,7 @@ const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
 		"conflict|recuse|outcome|outcome-edit|category|vote|tally|"
-		"expiring|late|attach|detach N ... "
+		"expiring|late|attach|detach|reply N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
@@ -79,6 +80,8 @@ typedef struct opts {
 	int message;
 	int report;
 	int edit;
+	const char *file;     /* reply --file */
+	const char *template_; /* reply --template */
 	int nargs;
 	char **args; /* positional arguments after the subcommand */
 } opts_t;
@@ -165,6 +168,8 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		{ "message", no_argument, NULL, 'M' },
 		{ "report", no_argument, NULL, 'P' },
 		{ "edit", no_argument, NULL, 'E' },
+		{ "file", required_argument, NULL, 'F' },
+		{ "template", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -189,6 +194,8 @@ parse_opts(dc_cli_t *cli, int argc, char **argv, opts_t *o)
 		case 'M': o->message = 1; break;
 		case 'P': o->report = 1; break;
 		case 'E': o->edit = 1; break;
+		case 'F': o->file = optarg; break;
+		case 'T': o->template_ = optarg; break;
 		case 'c':
 		case 'W': {
 			char *end;
@@ -1020,6 +1027,130 @@ expiring(dc_cli_t *cli, dc_store_t *s, const opts_t *o)
 	return DC_EXIT_OK;
 }
 
+/* The text of --file (- : standard input), or NULL with a message. */
+static char *
+read_text(dc_cli_t *cli, const char *file)
+{
+	GError *gerr = NULL;
+	char *text = NULL;
+
+	if (!strcmp(file, "-")) {
+		GString *s = g_string_new(NULL);
+		char buf[4096];
+		size_t n;
+
+		while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
+			g_string_append_len(s, buf, n);
+		return g_string_free(s, FALSE);
+	}
+	if (!g_file_get_contents(file, &text, NULL, &gerr)) {
+		fprintf(cli->err, "decorum: %s\n", gerr->message);
+		g_clear_error(&gerr);
+		return NULL;
+	}
+	return text;
+}
+
+/* The text of template name (NULL: none) in [templates], by a unique
+ * prefix as the TUI's prompt takes it: 0, or the exit code. */
+static int
+reply_template(dc_cli_t *cli, const dc_config_t *cfg, const char *name,
+	       const char **tmpl)
+{
+	const char *const *names = dc_config_keys(cfg, "templates");
+	int i;
+
+	*tmpl = NULL;
+	if (!name)
+		return 0;
+	i = dc_choice_resolve(names, -1, name);
+	if (i < 0)
+		return dc_cli_usage(cli, &cmd_case,
+				    "%s template '%s' in [templates]",
+				    i == -2 ? "more than one" : "no", name);
+	*tmpl = dc_config_get(cfg, "templates", names[i]);
+	return 0;
+}
+
+/* case reply N MSGID --file F [--template NAME]: the reply notmuch
+ * drafts to MSGID, the template and F's text on top, sent and recorded
+ * as the TUI's r does (dc_action_reply). */
+static int
+sub_reply(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_config_t *cfg = dc_config_load(getenv("DECORUM_CONFIG"));
+	dc_reply_sent_t sent = { 0 };
+	dc_mail_opts_t mo;
+	dc_error_t err = { 0 };
+	const char *msgid, *tmpl = NULL;
+	char *text = NULL, *ack = NULL, *body = NULL, *draft = NULL, *what;
+	dc_case_t *c = NULL;
+	dc_status_t st;
+	int rc;
+
+	if (need(cli, o, 2, "case reply N MSGID --file FILE|- "
+			    "[--template NAME]")) {
+		dc_config_free(cfg);
+		return DC_EXIT_USAGE;
+	}
+	if (!o->file) {
+		dc_config_free(cfg);
+		return dc_cli_usage(cli, &cmd_case, "case reply N MSGID "
+				    "--file FILE|- [--template NAME]");
+	}
+	msgid = o->args[1];
+	if (!strncmp(msgid, "id:", 3))
+		msgid += 3;
+	if ((rc = reply_template(cli, cfg, o->template_, &tmpl))) {
+		dc_config_free(cfg);
+		return rc;
+	}
+	st = dc_reply_can_send(cfg, &err);
+	if (st == DC_OK)
+		st = dc_case_get(s, id, &c, &err);
+	if (st == DC_OK && !(text = read_text(cli, o->file))) {
+		dc_case_free(c);
+		dc_config_free(cfg);
+		return DC_EXIT_USAGE;
+	}
+	if (st == DC_OK && tmpl)
+		st = dc_reply_fill(tmpl, id, c->subject, &ack, &err);
+	dc_case_free(c);
+	if (st == DC_OK) {
+		body = ack ? g_strconcat(ack, "\n\n", text, NULL)
+			   : g_strdup(text);
+		dc_cli_mail_opts(cli, &mo);
+		st = dc_reply_draft(&mo, msgid, body, &draft, &err);
+	}
+	if (st == DC_OK)
+		st = dc_action_reply(s, cfg, &mo, id, draft, actor(cli), now(),
+				     &sent, &err);
+	g_free(text);
+	g_free(ack);
+	g_free(body);
+	g_free(draft);
+	dc_config_free(cfg);
+	if (st != DC_OK)
+		return dc_cli_fail(cli, &err);
+	if (sent.not_stored)
+		fprintf(cli->err, "decorum: sent, but no copy was stored: %s\n",
+			sent.not_stored);
+	if (sent.not_recorded) {
+		fprintf(cli->err, "decorum: sent, but not recorded: %s\n",
+			sent.not_recorded);
+		dc_reply_sent_clear(&sent);
+		return DC_EXIT_DATA;
+	}
+	text = san(sent.in_reply_to ? sent.in_reply_to : "?");
+	what = g_strdup_printf("replied to <%s> as <%s>", text,
+			       sent.message_id);
+	rc = changed(cli, s, id, o, what);
+	g_free(what);
+	g_free(text);
+	dc_reply_sent_clear(&sent);
+	return rc;
+}
+
 static const struct {
 	const char *name;
 	sub_fn fn;
@@ -1043,6 +1174,7 @@ static const struct {
 	{ "vote", sub_vote, 1 },
 	{ "attach", sub_attach, 1 },
 	{ "detach", sub_detach, 1 },
+	{ "reply", sub_reply, 1 },
 };
 
 static int

@@ -622,6 +622,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_ATTACH: dc_case_attach_thread(t, arg); break;
 	case ACT_DETACH: dc_case_detach_thread(t); break;
 	case ACT_PACKET: dc_case_packet(t, arg); break;
+	case ACT_REPLY: dc_case_reply(t, arg); break;
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
 	case ACT_STATE:
 	case ACT_OUTCOME:

@@ -185,6 +185,10 @@ void dc_tui_case_changed(dc_tui_t *t, int64_t case_id);
  * case (participant, alias, conflict, recuse, vote, outcome-edit); arg
  * from the ":" command line holds the answers' words (NULL: ask). */
 void dc_case_committee_act(dc_tui_t *t, dc_action_t a, const char *arg);
+/* tui/case-reply.c: r, a reply to the message under the cursor (in the
+ * list: the thread's first), edited in $EDITOR, sent and recorded on the
+ * case; arg, from the ":" command line, names the template. */
+void dc_case_reply(dc_tui_t *t, const char *arg);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);

@@ -268,3 +268,46 @@ dc_action_detach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
 	g_free(msgid);
 	return st;
 }
+
+dc_status_t
+dc_action_reply(dc_store_t *s, const dc_config_t *cfg,
+		const dc_mail_opts_t *opts, int64_t case_id,
+		const char *draft, const char *actor, int64_t now,
+		dc_reply_sent_t *res, dc_error_t *err)
+{
+	GVariantBuilder b;
+	dc_error_t e2 = { 0 };
+	dc_case_t *c = NULL;
+	dc_status_t st;
+
+	memset(res, 0, sizeof *res);
+	if (case_id > 0) {
+		if (!s)
+			return dc_fail(err, DC_E_INVALID,
+				       "no case store to record the reply in");
+		/* The viewer may see the case, before anything leaves. */
+		st = dc_case_get(s, case_id, &c, err);
+		if (st == DC_OK && c->withdrawn)
+			st = dc_fail(err, DC_E_INVALID,
+				     "case %" G_GINT64_FORMAT " was withdrawn "
+				     "(its opening was undone): nothing was "
+				     "sent",
+				     (gint64)case_id);
+		dc_case_free(c);
+		if (st != DC_OK)
+			return st;
+	}
+	st = dc_reply_send(cfg, opts, draft, now, res, err);
+	if (st != DC_OK || case_id <= 0)
+		return st;
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "message",
+			      g_variant_new_string(res->message_id));
+	if (res->in_reply_to)
+		g_variant_builder_add(&b, "{sv}", "in_reply_to",
+				      g_variant_new_string(res->in_reply_to));
+	if (dc_case_record(s, case_id, "reply", g_variant_builder_end(&b),
+			   actor, now, &e2) != DC_OK)
+		res->not_recorded = g_strdup(e2.msg);
+	return DC_OK;
+}

@@ -12,6 +12,7 @@
 
 #include "core/case/case.h"
 #include "core/mail/mail.h"
+#include "core/mail/reply.h"
 #include "core/base/status.h"
 #include "store/store.h"
 
@@ -74,6 +75,20 @@ dc_status_t dc_action_detach(dc_store_t *s, dc_mail_t *m, int64_t case_id,
  * writable 0 for commands that record nothing. */
 dc_status_t dc_action_sync(dc_store_t *s, dc_mail_t *m, int writable,
 			   const char *actor, int64_t now, dc_error_t *err);
+
+/*
+ * Send the edited reply draft (dc_reply_send: [mail] sendmail of cfg,
+ * the copy stored +sent) and record it on case case_id as a "reply"
+ * event naming the reply's Message-ID and the one it answers, never its
+ * text.  case_id 0: the thread has no case; the reply is sent and
+ * nothing is recorded (s may then be NULL).  The case is checked before
+ * anything is sent; an event that cannot be recorded once the mail is
+ * gone is res->not_recorded, not a failure.
+ */
+dc_status_t dc_action_reply(dc_store_t *s, const dc_config_t *cfg,
+			    const dc_mail_opts_t *opts, int64_t case_id,
+			    const char *draft, const char *actor, int64_t now,
+			    dc_reply_sent_t *res, dc_error_t *err);
 
 /* What dc_action_upgrade did. */
 typedef struct dc_upgrade_result {

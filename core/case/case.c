@@ -551,6 +551,15 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 			g_variant_unref(ov);
 		if (nv)
 			g_variant_unref(nv);
+	} else if (!strcmp(t, "reply")) {
+		/* Which mail, never what it said. */
+		a = dc_payload_str(v, "in_reply_to");
+		b = dc_payload_str(v, "message");
+		if (a)
+			r = g_strdup_printf("replied to <%s> as <%s>", a,
+					    b ? b : "?");
+		else
+			r = g_strdup_printf("sent <%s>", b ? b : "?");
 	} else if (!strcmp(t, "category")) {
 		a = dc_payload_str(v, "category");
 		r = g_strdup_printf("category: %s", a ? a : "?");
@@ -1745,7 +1754,9 @@ dc_case_undo(dc_store_t *s, int64_t case_id, const char *actor, int64_t now,
 		const dc_history_t *h = c->history->pdata[i];
 
 		/* An erasure cannot be taken back: the data is gone. */
+		/* Nor can a reply: the mail is gone. */
 		if (!strcmp(h->type, "undo") || !strcmp(h->type, "erasure") ||
+		    !strcmp(h->type, "reply") ||
 		    h->undone_by ||
 		    g_strcmp0(h->actor, actor))
 			continue;

@@ -159,6 +159,15 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 		g_string_append_printf(s, "%s: %s", t, ca);
 	} else if (!strcmp(t, "note")) {
 		g_string_append(s, "note added");
+	} else if (!strcmp(t, "reply")) {
+		/* Which mail, through the Message-ID redaction: never its
+		 * text. */
+		a = dc_payload_str(v, "in_reply_to");
+		b = dc_payload_str(v, "message");
+		ca = msgid(p, a);
+		cb = msgid(p, b);
+		g_string_append_printf(s, "reply: replied to <%s> as <%s>", ca,
+				       cb);
 	} else if (!strcmp(t, "undo")) {
 		gint64 id = dc_payload_int(v, "undoes");
 		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(seq, &id));

@@ -108,4 +108,11 @@ check "the hostile subject is shown with its escapes made visible" \
 	grep -q '␛\[2J' "$T/dumps/hostile-list.txt"
 check "the bidi override is shown as <U+202E>" \
 	grep -q '<U+202E>gnp.exe' "$T/dumps/hostile-thread.txt"
+# reply.keys sent through its stand-in: the template, and the line
+# its editor added each time (e edits again).
+check "the reply script's mail has the template and both edits" \
+	sh -c 'grep -q "Thank you for your report about reply-test" "$1" &&
+		test "$(grep -c "An edited line." "$1")" = 2 &&
+		grep -qi "^In-Reply-To: <reply-test-1@example.org>" "$1"' \
+	_ "$T/state-reply/sent.eml"
 exit 0
