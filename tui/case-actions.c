@@ -263,13 +263,15 @@ case_menu(GPtrArray *cases)
 	for (i = 0; i < cases->len; i++) {
 		const dc_case_t *c = cases->pdata[i];
 		const char *subj = c->subject ? c->subject : "";
-		char *cut = g_utf8_substring(subj, 0, 24);
+		glong n = g_utf8_strlen(subj, -1);
+		/* g_utf8_substring reads past a string shorter than end. */
+		char *cut = g_utf8_substring(subj, 0, MIN(n, 24));
 
 		g_string_append_printf(s, "%u #%" G_GINT64_FORMAT " %s, %s: "
 					  "%s%s; ",
 				       i + 1, (gint64)c->id,
 				       dc_kind_label(c->kind), c->state, cut,
-				       g_utf8_strlen(subj, -1) > 24 ? "…" : "");
+				       n > 24 ? "…" : "");
 		g_free(cut);
 	}
 	g_string_append(s, "(number, Esc: cancel): ");
