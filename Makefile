@@ -53,6 +53,8 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
 	     core/case/verify.c core/case/category.c
+# Which cases to list: by state, kind and age (decorum cases, the desk).
+CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.
 CORE_SRC  += core/privacy/translit.c
 CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
