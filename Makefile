@@ -75,6 +75,8 @@ TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \
 	     tui/view-list.c tui/view-thread.c tui/view-case.c tui/view-help.c
+# The cases view (the desk).
+TUI_SRC   += tui/view-cases.c
 # The headless driver of the screen tests: keys from a script.
 TUI_SRC   += tui/script.c
 # What the keys do to a case, from any view.
