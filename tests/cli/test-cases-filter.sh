@@ -68,6 +68,17 @@ check_eq "the withdrawn case is gone" "4" "$(ids --since 30)"
 check_eq "--all brings it back within the filter" "3 4" "$(ids --all --since 30)"
 check_eq "... and an open filter leaves it out" "2 4" "$(ids --all --state open)"
 
+# decorum tui --cases opens on the desk, the last active case first
+# (case 4, moved on today), and q goes back to the list.
+printf 'dump desk\nkey q\ndump list\n' >"$T/desk.keys"
+$D tui --cases --script "$T/desk.keys" --dump-dir "$T" >"$T/tui.out" 2>&1
+check_eq "decorum tui --cases runs" 0 $?
+check "... on the cases view" grep -q "Cases you may see (no filter)" "$T/desk.txt"
+check "... the last active case first" sh -c "sed -n 3p '$T/desk.txt' | grep -q '^> #4 '"
+check "... the closed case listed" grep -q "#1 .* closed " "$T/desk.txt"
+check "... the withdrawn one not" sh -c "! grep -q '#3 ' '$T/desk.txt'"
+check "q goes back to the list" grep -q "Threads matching" "$T/list.txt"
+
 # Access still comes first: a committee member who joined after the
 # first report (2026-09-15) does not see its case, whatever the filter.
 $D member add committee@example.org --role committee --joined 2026-10-01 >/dev/null ||
