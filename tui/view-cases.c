@@ -300,6 +300,7 @@ desk_open(struct desk *d, dc_tui_t *t)
 {
 	dc_error_t err = { 0 };
 	const dc_case_t *c;
+	dc_case_t *shown = NULL;
 	const char *mid;
 	char *thread = NULL, *q;
 
@@ -328,6 +329,19 @@ desk_open(struct desk *d, dc_tui_t *t)
 	q = id_query(mid);
 	t->show_panel = 1;
 	dc_tui_push(t, dc_view_thread_new_at(t, thread, q));
+	/* The panel shows the thread's case: its open one when there is
+	 * one, which may be another than the row's (a closed case whose
+	 * thread was tagged anew). */
+	if (t->store && dc_case_for_thread(t->store, thread, &shown, NULL) ==
+				DC_OK &&
+	    shown && shown->id != c->id)
+		dc_tui_message(t,
+			       "The panel shows case #%" G_GINT64_FORMAT
+			       ", this thread's %s case; case #%" G_GINT64_FORMAT
+			       " is %s",
+			       (gint64)shown->id, shown->state, (gint64)c->id,
+			       c->state);
+	dc_case_free(shown);
 	g_free(q);
 	g_free(thread);
 }

@@ -79,6 +79,18 @@ check "... the closed case listed" grep -q "#1 .* closed " "$T/desk.txt"
 check "... the withdrawn one not" sh -c "! grep -q '#3 ' '$T/desk.txt'"
 check "q goes back to the list" grep -q "Threads matching" "$T/list.txt"
 
+# Enter on the closed case 1, whose thread has a new open case: the
+# thread opens, and a message says the panel shows the other case.
+$D tag "$(fixture_thread 20260915014500.13872-1-rachel.abernathy@example.net)" \
+	escalation --new >/dev/null 2>&1 || fail "open case 5 beside case 1"
+printf 'key d\nkey C-U\ntype closed\nkey Enter\nkey Enter\ndump desk-open\n' \
+	>"$T/open.keys"
+$D tui --cases --script "$T/open.keys" --dump-dir "$T" >"$T/tui.out" 2>&1
+check_eq "Enter on a case runs" 0 $?
+check "... opens its report" grep -q "rachel.abernathy@example.net" "$T/desk-open.txt"
+check "... the panel on the thread's open case, and says so" \
+	grep -q "The panel shows case #5, this thread's new case; case #1 is closed" "$T/desk-open.txt"
+
 # Access still comes first: a committee member who joined after the
 # first report (2026-09-15) does not see its case, whatever the filter.
 $D member add committee@example.org --role committee --joined 2026-10-01 >/dev/null ||
