@@ -251,9 +251,11 @@ desk_filter(struct desk *d, dc_tui_t *t, const char *arg)
 		dc_tui_error(t, "%s", err.msg);
 		dc_error_clear(&err);
 	} else {
+		/* A new list: the cursor on its first row. */
 		d->filter = f;
 		d->cursor = d->top = 0;
 		d->cursor_case = 0;
+		g_ptr_array_set_size(d->cases, 0);
 		desk_load(d, t);
 	}
 	g_free(text);
