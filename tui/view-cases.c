@@ -239,7 +239,8 @@ desk_filter(struct desk *d, dc_tui_t *t, const char *arg)
 		char *initial = g_strconcat(now, *now ? " " : "", NULL);
 
 		o.initial = initial;
-		if (!dc_prompt_ex(t, "Filter (open closed STATE KIND 30d, all): ",
+		if (!dc_prompt_ex(t,
+				  "Filter (open closed STATE KIND 30d, all): ",
 				  &o, &text))
 			text = NULL;
 		g_free(initial);
@@ -339,8 +340,8 @@ desk_open(struct desk *d, dc_tui_t *t)
 	    shown && shown->id != c->id)
 		dc_tui_message(t,
 			       "The panel shows case #%" G_GINT64_FORMAT
-			       ", this thread's %s case; case #%" G_GINT64_FORMAT
-			       " is %s",
+			       ", this thread's %s case; case #%"
+			       G_GINT64_FORMAT " is %s",
 			       (gint64)shown->id, shown->state, (gint64)c->id,
 			       c->state);
 	dc_case_free(shown);
