@@ -53,6 +53,8 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
 	     core/case/verify.c core/case/category.c
+# Which cases to list: by state, kind and age (decorum cases, the desk).
+CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.
 CORE_SRC  += core/privacy/translit.c
 CORE_SRC  += core/privacy/privacy.c core/privacy/redact.c \
@@ -73,6 +75,8 @@ TUI_SRC   := tui/main.c tui/cli.c tui/cmd-list.c tui/cmd-show.c \
 	     tui/cmd-tag.c tui/cmd-cases.c tui/cmd-tui.c tui/tui.c \
 	     tui/actions.c tui/screen.c tui/draw.c tui/prompt.c \
 	     tui/view-list.c tui/view-thread.c tui/view-case.c tui/view-help.c
+# The cases view (the desk).
+TUI_SRC   += tui/view-cases.c
 # The headless driver of the screen tests: keys from a script.
 TUI_SRC   += tui/script.c
 # What the keys do to a case, from any view.

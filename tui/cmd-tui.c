@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * decorum tui [QUERY]: the full-screen interface (also what "decorum" with
- * no command runs).  --script drives it headless for the screen tests;
+ * decorum tui [--cases] [QUERY]: the full-screen interface (also what
+ * "decorum" with no command runs); --cases opens on the cases view.  --script drives it headless for the screen tests;
  * --dump-actions prints the action table (the KEYS section of decorum(1)
  * is generated from it).
  */
@@ -16,7 +16,7 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 
 const dc_cmd_t cmd_tui = {
 	.name = "tui",
-	.args = "[QUERY]",
+	.args = "[--cases] [QUERY]",
 	.summary = "the full-screen triage interface (the default)",
 	.run = run,
 };
@@ -52,10 +52,11 @@ run(dc_cli_t *cli, int argc, char **argv)
 		{ "size", required_argument, NULL, 'z' },
 		{ "dump-dir", required_argument, NULL, 'd' },
 		{ "dump-actions", required_argument, NULL, 'a' },
+		{ "cases", no_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *script = NULL, *dump_dir = NULL;
-	int rows = 24, cols = 80, c, rc;
+	int rows = 24, cols = 80, c, rc, cases = 0;
 	char *query;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -65,6 +66,9 @@ run(dc_cli_t *cli, int argc, char **argv)
 			break;
 		case 'd':
 			dump_dir = optarg;
+			break;
+		case 'c':
+			cases = 1;
 			break;
 		case 'z':
 			if (sscanf(optarg, "%dx%d", &cols, &rows) != 2 ||
@@ -88,7 +92,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		}
 	}
 	query = g_strjoinv(" ", argv + optind);
-	rc = dc_tui_main(cli, query, script, dump_dir, rows, cols);
+	rc = dc_tui_main(cli, query, script, dump_dir, rows, cols, cases);
 	g_free(query);
 	return rc;
 }

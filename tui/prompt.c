@@ -130,6 +130,53 @@ out:
 	g_free(word);
 }
 
+/* Tab with word_choices: complete the word before the cursor as far as
+ * the names that fit agree ("op" -> "open"). */
+static void
+complete_word(dc_tui_t *t, const dc_prompt_opts_t *o)
+{
+	GString *s = t->prompt_text;
+	gsize end = t->prompt_cursor, start = end, common, len;
+	char *word, *list;
+	GPtrArray *m;
+	guint i;
+
+	while (start > 0 && s->str[start - 1] != ' ')
+		start--;
+	word = g_strndup(s->str + start, end - start);
+	m = dc_choice_matches(o->word_choices, -1, word);
+	if (!m->len) {
+		list = dc_choice_list(o->word_choices, -1);
+		hint(t, 1, "No choice begins with '%s': %s", word, list);
+		g_free(list);
+		goto out;
+	}
+	common = strlen(m->pdata[0]);
+	for (i = 1; i < m->len; i++) {
+		const char *a = m->pdata[0], *b = m->pdata[i];
+		gsize n = 0;
+
+		while (n < common && a[n] == b[n])
+			n++;
+		common = n;
+	}
+	len = end - start;
+	g_string_insert_len(s, end, (const char *)m->pdata[0] + len,
+			    common - len);
+	t->prompt_cursor = end + common - len;
+	if (m->len > 1) {
+		list = join(m);
+		hint(t, 0, "Choices: %s", list);
+		g_free(list);
+	} else if (t->prompt_cursor == s->len) {
+		g_string_append_c(s, ' ');
+		t->prompt_cursor++;
+	}
+out:
+	g_ptr_array_unref(m);
+	g_free(word);
+}
+
 /* Enter with choices: the first word becomes the name it is a unique
  * prefix of; 0 (with a hint, the text kept) when it is none or several. */
 static int
@@ -256,6 +303,8 @@ dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
 		case '\t':
 			if (o->choices)
 				complete(t, o);
+			else if (o->word_choices)
+				complete_word(t, o);
 			break;
 		case DC_KEY_UP:
 		case DC_KEY_CTRL('P'):

@@ -566,6 +566,26 @@ refresh(dc_tui_t *t)
 					 "");
 }
 
+/* d: the cases view.  One desk at a time: from what was opened from
+ * it, d goes back to it (q, too); :cases WORDS filters it. */
+static void
+show_cases(dc_tui_t *t, const char *arg)
+{
+	guint i;
+
+	for (i = t->views->len; i > 0; i--)
+		if (dc_view_is_cases(t->views->pdata[i - 1]))
+			break;
+	if (!i) {
+		dc_tui_push(t, dc_view_cases_new(t, arg));
+		return;
+	}
+	while (t->views->len > i)
+		pop_view(t);
+	if (arg)
+		top_view(t)->ops->request(top_view(t), t, ACT_CASES, arg);
+}
+
 static void dispatch(dc_tui_t *t, dc_action_t a, const char *arg);
 
 static void
@@ -624,6 +644,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_PACKET: dc_case_packet(t, arg); break;
 	case ACT_REPLY: dc_case_reply(t, arg); break;
 	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
+	case ACT_CASES: show_cases(t, arg); break;
 	case ACT_STATE:
 	case ACT_OUTCOME:
 	case ACT_CATEGORY:
@@ -832,7 +853,7 @@ loop(dc_tui_t *t)
 
 int
 dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
-	    const char *dump_dir, int rows, int cols)
+	    const char *dump_dir, int rows, int cols, int cases)
 {
 	dc_error_t err = { 0 };
 	dc_tui_t *t = tui_new(cli, &err);
@@ -865,6 +886,8 @@ dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
 	q = query && *query ? g_strdup(query) : default_query(t);
 	dc_tui_push(t, dc_view_list_new(t, q));
 	g_free(q);
+	if (cases)
+		dc_tui_push(t, dc_view_cases_new(t, NULL));
 	t->panel = dc_view_case_new(t);
 	warnings = dc_config_warnings(t->cfg);
 	if (warnings->len)

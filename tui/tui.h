@@ -120,6 +120,10 @@ void dc_view_doc_show(dc_tui_t *t);
  * the week) as a pager; p changes the period, w writes it. */
 dc_view_t *dc_view_report_new(dc_tui_t *t, const char *period);
 dc_view_t *dc_view_case_new(dc_tui_t *t);
+/* The cases view (the desk): every case the viewer may see that passes
+ * filter (words of core/case/filter.h; NULL: every case). */
+dc_view_t *dc_view_cases_new(dc_tui_t *t, const char *filter);
+int dc_view_is_cases(const dc_view_t *v);
 /* The lines the case panel would like for a thread. */
 int dc_view_case_lines(dc_view_t *panel, dc_tui_t *t, const char *thread_id);
 /* The case operations on the current thread's case (state, outcome, note,
@@ -218,6 +222,10 @@ typedef struct dc_prompt_opts {
 	/* A line above the prompt saying what the choices mean (NULL:
 	 * none); a hint of the prompt's own shows instead while it lasts. */
 	const char *about;
+	/* Without choices: every word may be one of these names (or
+	 * something else check takes, as "30d"); Tab completes the word
+	 * before the cursor among them. */
+	const char *const *word_choices;
 } dc_prompt_opts_t;
 int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
 		 char **out);
@@ -245,8 +253,10 @@ char *dc_expand_home(const char *path);
 /* text with the home directory written as ~ (g_free). */
 char *dc_unexpand_home(const char *text);
 
-/* tui/tui.c: run the interface; returns an exit code. */
+/* tui/tui.c: run the interface; returns an exit code.  With cases it
+ * opens on the cases view (decorum tui --cases), q going back to the
+ * list. */
 int dc_tui_main(dc_cli_t *cli, const char *query, const char *script,
-		const char *dump_dir, int rows, int cols);
+		const char *dump_dir, int rows, int cols, int cases);
 
 #endif

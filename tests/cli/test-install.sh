@@ -41,6 +41,9 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "completion offers every command" "" "$missing"
 	check_eq "completion offers the kinds after a thread id" "admonition escalation tab" "$(complete_words decorum tag 0000000000000001 "")"
 	check_eq "completion offers list options" "--limit --oldest-first --json" "$(complete_words decorum list --)"
+	check_eq "completion offers cases options" "--all --state --kind --since --json" "$(complete_words decorum cases --)"
+	check_eq "completion offers the states of cases --state" "open closed" "$(complete_words decorum cases --state "" | tr ' ' '\n' | grep -E '^(open|closed)$' | tr '\n' ' ' | sed 's/ $//')"
+	check_eq "completion offers the kinds of cases --kind" "admonition escalation tab" "$(complete_words decorum cases --kind "")"
 else
 	skip "bash completion (bash-completion not installed)"
 fi
