@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "core/mail/lookup.h"
 #include "core/case/case.h"
 #include "core/case/people.h"
 
@@ -77,6 +78,42 @@ reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
 	dc_identity_set_free(tmp);
 }
 
+/* The From of each message the case holds as a report, as reporters. */
+static dc_status_t
+report_senders(dc_mail_t *mail, const dc_case_t *c,
+	       dc_identity_set_t *reporters, dc_error_t *err)
+{
+	guint i, k;
+
+	for (i = 0; mail && c->mail && i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+		dc_identity_set_t *tmp;
+		char *from = NULL;
+		dc_status_t st;
+
+		if (g_strcmp0(m->role, "report"))
+			continue;
+		st = dc_mail_lookup_from(mail, m->message_id, &from, err);
+		if (st != DC_OK)
+			return st;
+		if (!from)
+			continue;
+		tmp = dc_identity_set_new();
+		dc_identity_add_list(tmp, "reporter", from);
+		for (k = 0; k < dc_identity_count(tmp); k++) {
+			const dc_identity_t *id = dc_identity_get(tmp, k);
+
+			add_reporter(reporters,
+				     id->names->len ? id->names->pdata[0] :
+						      NULL,
+				     id->address);
+		}
+		dc_identity_set_free(tmp);
+		g_free(from);
+	}
+	return DC_OK;
+}
+
 dc_status_t
 dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	       dc_identity_set_t *people, dc_identity_set_t *reporters,
@@ -100,6 +137,19 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 			dc_identity_add(people, p->role, p->name, p->address);
 		if (reporters && !strcmp(p->role, "reporter"))
 			add_reporter(reporters, p->name, p->address);
+	}
+	/* Every report of the case has a reporter: the first and each
+	 * one attached as another report of the incident.  Unless the
+	 * committee recorded who reported, they are the reports' senders,
+	 * and that is a guess. */
+	if (reporters) {
+		guint recorded = dc_identity_count(reporters);
+
+		st = report_senders(mail, c, reporters, err);
+		if (st != DC_OK)
+			return st;
+		if (guessed && !recorded)
+			*guessed = dc_identity_count(reporters) > 0;
 	}
 	/* The forms a member added by hand belong to whoever has that
 	 * address, wherever it was found; a reporter's forms go to the

@@ -192,8 +192,8 @@ summary(dc_packet_build_t *p, GString *s)
 		/* Plain words only: a reporter's name may be any word
 		 * ("Hostile Sender"), and the final scan refuses it. */
 		g_string_append(s, "\nNo reporter is recorded for this case: "
-				   "the From of its oldest message was\n"
-				   "taken as the reporter and redacted.\n");
+				   "the From of each of its reports was\n"
+				   "taken as a reporter and redacted.\n");
 }
 
 static void

@@ -18,4 +18,12 @@
 int dc_mail_lookup(dc_mail_t *m, const char *message_id, char **subject,
 		   int64_t *date);
 
+/*
+ * The From header of message_id as the index has it (decoded, not
+ * sanitized; g_free) in *from, NULL when the message is not in the
+ * index; an error when notmuch cannot say.
+ */
+dc_status_t dc_mail_lookup_from(dc_mail_t *m, const char *message_id,
+				char **from, dc_error_t *err);
+
 #endif

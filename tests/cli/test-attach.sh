@@ -95,6 +95,12 @@ check_eq "... its first message is the case's second report" \
 	"$($D case show 1 --json | jq -r '[.messages[] | select(.role == "report") | .message_id] | join(" ")')"
 check "... and the history says it came as another report" sh -c \
 	"$D case show 1 --json | jq -r '.history[-1].summary' | grep -q 'as another report\$'"
+# Its sender is a reporter too: the redacted packet hides both.
+second=$(notmuch address --output=address "id:$other_first" | head -n 1)
+$D packet 1 --redact -o "$T/p-two" >/dev/null 2>"$T/p-two.err"
+check_eq "the packet of a case with two reports is written" 0 $?
+check "... and hides the second reporter's address" sh -c '! grep -rqiF "$1" "$2"' _ "${second:-none}" "$T/p-two"
+check "... which it holds mail from" test -n "$second"
 check "undo it" $D case undo 1
 # Access: who may not see the case may not attach to it.
 $D member add committee@example.org --role committee --joined 2099-01-01 >/dev/null
