@@ -78,9 +78,10 @@ reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
 	dc_identity_set_free(tmp);
 }
 
-/* The From of each message the case holds as a report, as reporters. */
+/* The From of each message the case holds as a report, as reporters;
+ * with skip_first, of each but the case's first report. */
 static dc_status_t
-report_senders(dc_mail_t *mail, const dc_case_t *c,
+report_senders(dc_mail_t *mail, const dc_case_t *c, int skip_first,
 	       dc_identity_set_t *reporters, dc_error_t *err)
 {
 	guint i, k;
@@ -93,6 +94,10 @@ report_senders(dc_mail_t *mail, const dc_case_t *c,
 
 		if (g_strcmp0(m->role, "report"))
 			continue;
+		if (skip_first) {
+			skip_first = 0;
+			continue;
+		}
 		st = dc_mail_lookup_from(mail, m->message_id, &from, err);
 		if (st != DC_OK)
 			return st;
@@ -141,11 +146,14 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	/* Every report of the case has a reporter: the first and each
 	 * one attached as another report of the incident.  Unless the
 	 * committee recorded who reported, they are the reports' senders,
-	 * and that is a guess. */
+	 * and that is a guess.  A recorded reporter stands for the first
+	 * report (whose From may be a list or a forwarder, or the public
+	 * thread a maintainer tagged), not for the reports attached later:
+	 * their senders are reporters too. */
 	if (reporters) {
 		guint recorded = dc_identity_count(reporters);
 
-		st = report_senders(mail, c, reporters, err);
+		st = report_senders(mail, c, recorded > 0, reporters, err);
 		if (st != DC_OK)
 			return st;
 		if (guessed && !recorded)
