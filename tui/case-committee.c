@@ -14,7 +14,6 @@
 #include "core/case/access.h"
 #include "core/case/case.h"
 #include "core/case/outcome.h"
-#include "core/case/release.h"
 #include "core/case/vote.h"
 #include "tui/tui.h"
 
@@ -358,35 +357,7 @@ out:
 
 /* ---- editing the outcome ---------------------------------------------- */
 
-/* A measure's end, checked at Enter (core/case/release.h). */
-struct until {
-	int64_t now;
-	int64_t until;
-	char *release;
-};
-
-static int
-check_until(dc_tui_t *t, GString *text, void *data, char **why)
-{
-	struct until *u = data;
-	dc_error_t err = { 0 };
-	dc_release_t r;
-	char buf[16], *s = g_strstrip(g_strdup(text->str));
-	dc_status_t st = dc_until_parse(s, u->now, &u->until, &r, &err);
-
-	g_free(s);
-	if (st != DC_OK) {
-		*why = g_strdup(err.msg);
-		return 0;
-	}
-	g_clear_pointer(&u->release, g_free);
-	if (r.major) {
-		dc_release_format(r, buf);
-		u->release = g_strdup(buf);
-	}
-	return 1;
-}
-
+/* t as YYYY-MM-DD ("" for 0; g_free), a measure's end offered again. */
 static char *
 ymd(int64_t t)
 {
@@ -405,13 +376,13 @@ ymd(int64_t t)
  */
 static int
 ask_measure(dc_tui_t *t, const dc_outcome_t *cur, dc_outcome_t *chg,
-	    struct until *u, char **what, char **scope)
+	    dc_until_answer_t *u, char **what, char **scope)
 {
 	int same = cur->kind == DC_OUTCOME_MEASURE;
 	char *end = !same ? g_strdup("")
 		    : cur->until_release ? g_strdup(cur->until_release)
 					 : ymd(cur->until);
-	dc_prompt_opts_t ou = { .check = check_until, .data = u,
+	dc_prompt_opts_t ou = { .check = dc_prompt_check_until, .data = u,
 				.initial = end };
 	char *until = NULL;
 	int ok;
@@ -450,7 +421,7 @@ act_outcome_edit(dc_tui_t *t, const dc_case_t *c, const char *arg)
 	const dc_outcome_t *cur = dc_case_outcome_find(c, 0);
 	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
 	dc_outcome_t chg = { .kind = DC_OUTCOME_COUNT };
-	struct until u = { dc_tui_now(t), 0, NULL };
+	dc_until_answer_t u = { dc_tui_now(t), 0, NULL };
 	char *kind = NULL, *what = NULL, *scope = NULL, *note = NULL;
 	char **words = NULL, *init = NULL, *msg;
 	dc_outcome_kind_t now_kind = DC_OUTCOME_COUNT;

@@ -13,6 +13,7 @@
 
 #include "core/base/choice.h"
 #include "core/base/history.h"
+#include "core/case/release.h"
 #include "tui/draw.h"
 #include "tui/tui.h"
 
@@ -474,4 +475,27 @@ dc_unexpand_home(const char *text)
 	g_string_append(out, p);
 	g_free(home);
 	return g_string_free(out, FALSE);
+}
+
+int
+dc_prompt_check_until(dc_tui_t *t, GString *text, void *data, char **why)
+{
+	dc_until_answer_t *u = data;
+	dc_error_t err = { 0 };
+	dc_release_t r;
+	char buf[16], *s = g_strstrip(g_strdup(text->str));
+	dc_status_t st = dc_until_parse(s, u->now, &u->until, &r, &err);
+
+	(void)t;
+	g_free(s);
+	if (st != DC_OK) {
+		*why = g_strdup(err.msg);
+		return 0;
+	}
+	g_clear_pointer(&u->release, g_free);
+	if (r.major) {
+		dc_release_format(r, buf);
+		u->release = g_strdup(buf);
+	}
+	return 1;
 }

@@ -229,6 +229,15 @@ typedef struct dc_prompt_opts {
 } dc_prompt_opts_t;
 int dc_prompt_ex(dc_tui_t *t, const char *label, const dc_prompt_opts_t *o,
 		 char **out);
+/* A measure's "Until": a date, a release or N cycles, checked as core
+ * parses it (dc_until_parse) into until and release (g_free). */
+typedef struct dc_until_answer {
+	int64_t now;
+	int64_t until;
+	char *release;
+} dc_until_answer_t;
+int dc_prompt_check_until(dc_tui_t *t, GString *text, void *data,
+			  char **why);
 /* The answer from the ":" command line (arg, checked as the prompt checks
  * what is typed: a unique prefix taken, an error message otherwise), or
  * from the prompt when arg is NULL; 1 with *out (g_free). */

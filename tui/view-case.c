@@ -18,7 +18,6 @@
 #include "core/case/category.h"
 #include "core/mail/mirror.h"
 #include "core/case/outcome.h"
-#include "core/case/release.h"
 #include "core/base/sanitize.h"
 #include "core/case/vote.h"
 #include "tui/draw.h"
@@ -818,37 +817,10 @@ act_state(dc_tui_t *t, dc_case_t *c, const char *arg)
 	g_free(label);
 }
 
-/* A measure's end (core/case/release.h: a date, a release or a number of
- * release cycles from now): at Enter, so that a refused value stays in
- * the prompt, and so does the measure typed before it. */
-struct until {
-	int64_t now;
-	dc_outcome_t *o;
-	char *release;
-};
-
-static int
-check_until(dc_tui_t *t, GString *text, void *data, char **why)
-{
-	struct until *u = data;
-	dc_error_t err = { 0 };
-	dc_release_t r;
-	char buf[16], *s = g_strstrip(g_strdup(text->str));
-	dc_status_t st = dc_until_parse(s, u->now, &u->o->until, &r, &err);
-
-	g_free(s);
-	if (st != DC_OK) {
-		*why = g_strdup(err.msg);
-		return 0;
-	}
-	g_clear_pointer(&u->release, g_free);
-	if (r.major) {
-		dc_release_format(r, buf);
-		u->release = g_strdup(buf);
-	}
-	return 1;
-}
-
+/* o: an outcome from the ladder.  A measure's end (a date, a release or
+ * a number of release cycles from now) is checked at Enter, so that a
+ * refused value stays in the prompt, and so does the measure typed
+ * before it. */
 static void
 act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 {
@@ -858,8 +830,9 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 	char *kind = NULL, *what = NULL, *scope = NULL, *until = NULL;
 	char *note = NULL, **words = NULL;
 	const char *names[DC_OUTCOME_COUNT + 1] = { NULL };
-	struct until u = { dc_tui_now(t), &o, NULL };
-	dc_prompt_opts_t ask_until = { .check = check_until, .data = &u };
+	dc_until_answer_t u = { dc_tui_now(t), 0, NULL };
+	dc_prompt_opts_t ask_until = { .check = dc_prompt_check_until,
+				       .data = &u };
 	int i;
 
 	for (i = 0; i < DC_OUTCOME_COUNT; i++)
@@ -895,6 +868,7 @@ act_outcome(dc_tui_t *t, dc_case_t *c, const char *arg)
 		goto out;
 	o.what = what;
 	o.scope = scope && *scope ? scope : NULL;
+	o.until = u.until;
 	o.until_release = u.release;
 	o.note = *note ? note : NULL;
 	st = dc_case_outcome(t->store, c->id, &o, t->actor, dc_tui_now(t),

@@ -280,22 +280,6 @@ report_id(const dc_case_t *c)
 		       NULL;
 }
 
-/* id:"MSGID", quoted for notmuch (g_free). */
-static char *
-id_query(const char *msgid)
-{
-	GString *q = g_string_new("id:\"");
-	const char *p;
-
-	for (p = msgid; *p; p++) {
-		if (*p == '"')
-			g_string_append_c(q, '"');
-		g_string_append_c(q, *p);
-	}
-	g_string_append_c(q, '"');
-	return g_string_free(q, FALSE);
-}
-
 /* Enter: the thread the case's report is in now (asked of notmuch, not
  * of a thread id kept from before), at the report, with the panel. */
 static void
@@ -329,7 +313,7 @@ desk_open(struct desk *d, dc_tui_t *t)
 			     (gint64)c->id, mid);
 		return;
 	}
-	q = id_query(mid);
+	q = dc_mail_id_query(mid);
 	t->show_panel = 1;
 	dc_tui_push(t, dc_view_thread_new_at(t, thread, q));
 	/* The panel shows the thread's case: its open one when there is

@@ -355,22 +355,6 @@ toggle_fold(struct thread *th, dc_tui_t *t)
 	}
 }
 
-/* id:"MSGID", quoted for notmuch (g_free). */
-static char *
-id_query(const char *msgid)
-{
-	GString *q = g_string_new("id:\"");
-	const char *p;
-
-	for (p = msgid; *p; p++) {
-		if (*p == '"')
-			g_string_append_c(q, '"');
-		g_string_append_c(q, *p);
-	}
-	g_string_append_c(q, '"');
-	return g_string_free(q, FALSE);
-}
-
 /* Enter on a lore link or a <message-id>: open the thread it names, at
  * that message (here, when it is of this thread).  0 when the line names
  * no message. */
@@ -408,7 +392,7 @@ follow_link(struct thread *th, dc_tui_t *t)
 			th->cursor++;
 		th->top = th->cursor;
 	} else {
-		q = id_query(id);
+		q = dc_mail_id_query(id);
 		dc_tui_push(t, dc_view_thread_new_at(t, tid, q));
 		g_free(q);
 	}

@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -157,4 +158,30 @@ dc_dir_abort(const char *tmp)
 	if (d)
 		closedir(d);
 	rmdir(tmp);
+}
+
+int
+dc_memfd(const char *name, const char *data, size_t len)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += w;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }

@@ -28,4 +28,9 @@ dc_status_t dc_dir_commit(const char *tmp, const char *target,
 /* Remove tmp and the files in it (no subdirectories are made). */
 void dc_dir_abort(const char *tmp);
 
+/* len bytes of data in an anonymous file (memfd_create) at offset 0,
+ * for a child's standard input or an error output read back; -1 on
+ * failure. */
+int dc_memfd(const char *name, const char *data, size_t len);
+
 #endif

@@ -6,13 +6,13 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib.h>
 
+#include "core/base/safefile.h"
 #include "core/mail/html.h"
 
 /* ---- the built-in converter --------------------------------------------- */
@@ -447,34 +447,6 @@ dc_html_to_text(const char *html, size_t len)
 
 /* ---- the filter command ------------------------------------------------- */
 
-/* The html in an anonymous file, for the filter's standard input: no
- * pipe to keep fed, so neither side can wait on the other. */
-static int
-input_fd(const char *html, size_t len)
-{
-	int fd = memfd_create("decorum-html", MFD_CLOEXEC);
-	size_t done = 0;
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		ssize_t w = write(fd, html + done, len - done);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			return -1;
-		}
-		done += w;
-	}
-	if (lseek(fd, 0, SEEK_SET) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 /* Read fd to its end or max bytes; 1 if there was more. */
 static int
 read_bounded(int fd, size_t max, GString *out)
@@ -515,7 +487,9 @@ dc_html_filter(const char *cmd, const char *html, size_t len, size_t max,
 		g_clear_error(&gerr);
 		return DC_E_USAGE;
 	}
-	in = input_fd(html, len);
+	/* The html in an anonymous file for the filter's standard input:
+	 * no pipe to keep fed, so neither side can wait on the other. */
+	in = dc_memfd("decorum-html", html, len);
 	if (in < 0) {
 		g_strfreev(argv);
 		return dc_fail(err, DC_E_IO, "html filter: %s",

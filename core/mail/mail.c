@@ -1517,3 +1517,18 @@ dc_thread_free(dc_thread_t *t)
 		g_ptr_array_unref(t->messages);
 	g_free(t);
 }
+
+char *
+dc_mail_id_query(const char *msgid)
+{
+	GString *q = g_string_new("id:\"");
+	const char *p;
+
+	for (p = msgid; *p; p++) {
+		if (*p == '"')
+			g_string_append_c(q, '"');
+		g_string_append_c(q, *p);
+	}
+	g_string_append_c(q, '"');
+	return g_string_free(q, FALSE);
+}

@@ -187,6 +187,8 @@ const char *dc_thread_id_bare(const char *id);
 /* https://lore.kernel.org/r/<message-id>, the id percent-encoded where a
  * URL path needs it (g_free). */
 char *dc_lore_url(const char *message_id);
+/* id:"MSGID", quoted for a notmuch query (g_free). */
+char *dc_mail_id_query(const char *message_id);
 /* Does a (char *, may be NULL) hold a string equal to s?  For the short
  * lists of tags, threads and Message-IDs the mail code keeps. */
 int dc_str_array_has(const GPtrArray *a, const char *s);

@@ -5,7 +5,6 @@
 #include <gmime/gmime.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,33 +12,6 @@
 #include "core/mail/reply.h"
 
 /* ---- running a command --------------------------------------------------- */
-
-/* len bytes in an anonymous file at offset 0 (-1 on failure). */
-static int
-mem_fd(const char *name, const char *data, size_t len)
-{
-	int fd = memfd_create(name, MFD_CLOEXEC);
-	size_t done = 0;
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		ssize_t w = write(fd, data + done, len - done);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			return -1;
-		}
-		done += w;
-	}
-	if (lseek(fd, 0, SEEK_SET) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 static void
 read_all(int fd, GString *out)
@@ -78,9 +50,9 @@ run(char **argv, char **envp, const char *input, char **out,
 {
 	GError *gerr = NULL;
 	GString *o = g_string_new(NULL), *e = g_string_new(NULL);
-	int in = mem_fd("decorum-in", input ? input : "",
+	int in = dc_memfd("decorum-in", input ? input : "",
 			input ? strlen(input) : 0);
-	int errfd = mem_fd("decorum-err", "", 0), outfd = -1, status = 0;
+	int errfd = dc_memfd("decorum-err", "", 0), outfd = -1, status = 0;
 	dc_status_t st = DC_OK;
 	GPid pid;
 
@@ -151,22 +123,6 @@ notmuch_argv(const dc_mail_opts_t *opts, char ***envp)
 	return a;
 }
 
-/* id:"MSGID", quoted for notmuch (g_free). */
-static char *
-id_query(const char *msgid)
-{
-	GString *q = g_string_new("id:\"");
-	const char *p;
-
-	for (p = msgid; *p; p++) {
-		if (*p == '"')
-			g_string_append_c(q, '"');
-		g_string_append_c(q, *p);
-	}
-	g_string_append_c(q, '"');
-	return g_string_free(q, FALSE);
-}
-
 /* ---- the draft ------------------------------------------------------------ */
 
 dc_status_t
@@ -234,7 +190,7 @@ dc_reply_draft(const dc_mail_opts_t *opts, const char *message_id,
 		return dc_fail(err, DC_E_USAGE, "no message to reply to");
 	a = notmuch_argv(opts, &envp);
 	g_ptr_array_add(a, g_strdup("reply"));
-	g_ptr_array_add(a, id_query(message_id));
+	g_ptr_array_add(a, dc_mail_id_query(message_id));
 	g_ptr_array_add(a, NULL);
 	st = run((char **)a->pdata, envp, NULL, &text, "notmuch reply", err);
 	g_ptr_array_unref(a);
