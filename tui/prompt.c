@@ -86,6 +86,24 @@ join(GPtrArray *names)
 	return dc_choice_list((const char *const *)names->pdata, -1);
 }
 
+/* How far the names in m (at least one) agree from their start. */
+static gsize
+common_prefix(const GPtrArray *m)
+{
+	gsize common = strlen(m->pdata[0]);
+	guint i;
+
+	for (i = 1; i < m->len; i++) {
+		const char *a = m->pdata[0], *b = m->pdata[i];
+		gsize n = 0;
+
+		while (n < common && a[n] == b[n])
+			n++;
+		common = n;
+	}
+	return common;
+}
+
 /* Tab: complete the first word as far as the names that fit agree. */
 static void
 complete(dc_tui_t *t, const dc_prompt_opts_t *o)
@@ -95,7 +113,6 @@ complete(dc_tui_t *t, const dc_prompt_opts_t *o)
 	const char *w = first_word(s->str, &len);
 	char *word = g_strndup(w, len), *list;
 	GPtrArray *m;
-	guint i;
 
 	if (w[len]) {
 		/* Past the first word: nothing to complete. */
@@ -109,15 +126,7 @@ complete(dc_tui_t *t, const dc_prompt_opts_t *o)
 		g_free(list);
 		goto out;
 	}
-	common = strlen(m->pdata[0]);
-	for (i = 1; i < m->len; i++) {
-		const char *a = m->pdata[0], *b = m->pdata[i];
-		gsize n = 0;
-
-		while (n < common && a[n] == b[n])
-			n++;
-		common = n;
-	}
+	common = common_prefix(m);
 	g_string_erase(s, 0, -1);
 	g_string_append_len(s, m->pdata[0], common);
 	t->prompt_cursor = s->len;
@@ -140,7 +149,6 @@ complete_word(dc_tui_t *t, const dc_prompt_opts_t *o)
 	gsize end = t->prompt_cursor, start = end, common, len;
 	char *word, *list;
 	GPtrArray *m;
-	guint i;
 
 	while (start > 0 && s->str[start - 1] != ' ')
 		start--;
@@ -152,15 +160,7 @@ complete_word(dc_tui_t *t, const dc_prompt_opts_t *o)
 		g_free(list);
 		goto out;
 	}
-	common = strlen(m->pdata[0]);
-	for (i = 1; i < m->len; i++) {
-		const char *a = m->pdata[0], *b = m->pdata[i];
-		gsize n = 0;
-
-		while (n < common && a[n] == b[n])
-			n++;
-		common = n;
-	}
+	common = common_prefix(m);
 	len = end - start;
 	g_string_insert_len(s, end, (const char *)m->pdata[0] + len,
 			    common - len);
