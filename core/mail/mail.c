@@ -64,7 +64,21 @@ struct dc_thread_iter {
 /* At most so many threads already given are left out of a window. */
 #define GIVEN_LEFT_OUT 256
 
-static int gmime_users;
+/*
+ * GMime is set up once for the process and never shut down: it cannot
+ * be set up again after g_mime_shutdown(), and a command may close its
+ * mail and build a message afterwards (case reply), or open mail twice.
+ */
+void
+dc_mail_gmime_hold(void)
+{
+	static gsize ready;
+
+	if (g_once_init_enter(&ready)) {
+		g_mime_init();
+		g_once_init_leave(&ready, 1);
+	}
+}
 
 dc_status_t
 dc_notmuch_fail(dc_error_t *err, int status, const char *what,
@@ -336,8 +350,7 @@ dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out, dc_error_t *err)
 	st = dc_notmuch_open(opts, opts->writable, &db, err);
 	if (st != DC_OK)
 		return st;
-	if (gmime_users++ == 0)
-		g_mime_init();
+	dc_mail_gmime_hold();
 	m = g_new0(dc_mail_t, 1);
 	m->db = db;
 	m->mode = opts->writable ? NOTMUCH_DATABASE_MODE_READ_WRITE :
@@ -356,8 +369,6 @@ dc_mail_close(dc_mail_t *m)
 	g_free(m->user_email);
 	g_free(m->html_filter);
 	g_free(m);
-	if (--gmime_users == 0)
-		g_mime_shutdown();
 }
 
 const char *

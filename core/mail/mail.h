@@ -34,6 +34,10 @@ typedef struct dc_mail_opts {
 dc_status_t dc_mail_open(const dc_mail_opts_t *opts, dc_mail_t **out,
 			 dc_error_t *err);
 void dc_mail_close(dc_mail_t *m);
+/* Set GMime up (once for the process; it is never shut down, as it
+ * cannot be set up again): each mail handle, and core code that builds
+ * mail without one (core/mail/reply.c), calls it first. */
+void dc_mail_gmime_hold(void);
 
 /*
  * The one opener of notmuch in decorum: dc_mail_open() and every other

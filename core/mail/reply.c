@@ -375,8 +375,6 @@ replied_id(GMimeMessage *m)
 	return id;
 }
 
-static gsize gmime_ready;
-
 /* The draft as the message to send (*text, g_free), its Message-ID and
  * the one it answers into r; GMime is set up for it. */
 static dc_status_t
@@ -387,12 +385,8 @@ compose(const char *draft, int64_t now, char **text, dc_reply_sent_t *r,
 	dc_status_t st = DC_OK;
 
 	*text = NULL;
-	/* Once, and never let go: GMime cannot be set up again after a
-	 * shutdown, and the mail layer counts its own users. */
-	if (g_once_init_enter(&gmime_ready)) {
-		g_mime_init();
-		g_once_init_leave(&gmime_ready, 1);
-	}
+	/* Set up in one place (core/mail/mail.c). */
+	dc_mail_gmime_hold();
 	m = build(draft, now, err);
 	if (!m) {
 		st = DC_E_USAGE;
