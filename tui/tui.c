@@ -651,6 +651,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_NOTE:
 	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
 	case ACT_PARTICIPANT:
+	case ACT_PARTICIPANT_REMOVE:
 	case ACT_CONFLICT:
 	case ACT_RECUSE:
 	case ACT_VOTE:
