@@ -777,7 +777,6 @@ static dc_tui_t *
 tui_new(dc_cli_t *cli, dc_error_t *err)
 {
 	dc_tui_t *t = g_new0(dc_tui_t, 1);
-	const char *ident;
 
 	t->cli = cli;
 	t->mail_opts = (dc_mail_opts_t){ .config_path = cli->config_path,
@@ -799,10 +798,10 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 		tui_free(t);
 		return NULL;
 	}
-	ident = dc_config_get(t->cfg, "identity", "address");
-	/* A copy: the notmuch handle it may come from is reopened by r. */
-	t->actor = g_strdup(cli->as || !ident ? dc_cli_actor(cli, t->mail) :
-						ident);
+	/* The identity the store's access rules see (--as, $DECORUM_AS,
+	 * [identity] address, user.primary_email); a copy: the notmuch
+	 * handle it may come from is reopened by =. */
+	t->actor = g_strdup(dc_cli_actor(cli, t->mail));
 	/* The TUI records: an older store is brought up to date. */
 	if (dc_cli_store(cli, DC_OPEN_UPGRADE | DC_OPEN_INTERACTIVE,
 			 &t->store, err) != DC_OK) {
