@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The committee's work on the case of the current thread: its people and
- * their roles (W), conflicts of interest (I) and recusals (U), TAB votes
+ * their roles (W adds one, Y takes one off), conflicts of interest (I) and recusals (U), TAB votes
  * on a stated question (v), the forms of a person's name the redaction
  * looks for (L), and editing the newest outcome (O).  Each is one call
  * into core, the same as the "decorum case" command makes; this file asks
@@ -141,6 +141,86 @@ out:
 	g_free(role);
 	g_free(addr);
 	g_free(name);
+}
+
+/* The people of c, each address once, NULL-terminated; with role, the
+ * roles address holds instead. */
+static GPtrArray *
+people_or_roles(const dc_case_t *c, const char *address)
+{
+	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
+	guint i, j;
+
+	for (i = 0; i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+		const char *s = address ? p->role : p->address;
+
+		if (address && g_ascii_strcasecmp(p->address, address))
+			continue;
+		for (j = 0; j < a->len; j++)
+			if (!g_ascii_strcasecmp(a->pdata[j], s))
+				break;
+		if (j == a->len)
+			g_ptr_array_add(a, g_strdup(s));
+	}
+	g_ptr_array_add(a, NULL);
+	return a;
+}
+
+/* Y: a participant taken off the case, as "case participant --remove"
+ * does (u puts them back). */
+static void
+act_participant_remove(dc_tui_t *t, const dc_case_t *c, const char *arg)
+{
+	GPtrArray *people = people_or_roles(c, NULL), *roles = NULL;
+	const char *rest = arg;
+	char *addr = NULL, *role = NULL, *w, *label, *what;
+	dc_error_t err = { 0 };
+	dc_status_t st;
+
+	w = word(&rest);
+	label = g_strdup_printf("Case #%" G_GINT64_FORMAT ", take whom off "
+				"the case (Tab: its people; Esc: cancel): ",
+				(gint64)c->id);
+	if (people->len == 1) {
+		dc_tui_error(t, "Case #%" G_GINT64_FORMAT " has no people "
+				"to take off (W adds one)",
+			     (gint64)c->id);
+		goto out;
+	}
+	if (!answer(t, w, label, (const char *const *)people->pdata, NULL, 0,
+		    &addr) ||
+	    !*addr)
+		goto out;
+	roles = people_or_roles(c, addr);
+	g_free(w);
+	w = word(&rest);
+	g_free(label);
+	label = g_strdup_printf("%s has %u roles on the case: which (Tab "
+				"completes; Esc: cancel): ",
+				addr, roles->len - 1);
+	if (roles->len > 2 || w) {
+		if (!answer(t, w, label, (const char *const *)roles->pdata,
+			    NULL, 0, &role) ||
+		    !*role)
+			goto out;
+	} else if (roles->len == 2) {
+		role = g_strdup(roles->pdata[0]);
+	}
+	st = dc_case_participant(t->store, c->id, role, addr, NULL, 1,
+				 t->actor, dc_tui_now(t), &err);
+	what = g_strdup_printf("%s is no longer %s (u restores)", addr,
+			       role ? role : "one of its people");
+	said(t, c->id, st, &err, what);
+	g_free(what);
+out:
+	g_ptr_array_unref(people);
+	if (roles)
+		g_ptr_array_unref(roles);
+	g_free(w);
+	g_free(label);
+	g_free(addr);
+	g_free(role);
 }
 
 /* L: another form of a person's name, for the scan and the redaction. */
@@ -495,6 +575,7 @@ dc_case_committee_act(dc_tui_t *t, dc_action_t a, const char *arg)
 		return;
 	switch (a) {
 	case ACT_PARTICIPANT: act_participant(t, c, arg); break;
+	case ACT_PARTICIPANT_REMOVE: act_participant_remove(t, c, arg); break;
 	case ACT_ALIAS: act_alias(t, c, arg); break;
 	case ACT_CONFLICT: act_conflict(t, c, arg, 0); break;
 	case ACT_RECUSE: act_conflict(t, c, arg, 1); break;

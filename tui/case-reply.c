@@ -155,8 +155,9 @@ dc_case_reply(dc_tui_t *t, const char *arg)
 		return;
 	if (!pick_template(t, arg, case_id, ref.subject, &ack))
 		goto out;
-	if (dc_reply_draft(&t->mail_opts, msgid, ack, &draft, &err) !=
-		    DC_OK ||
+	/* From the acting identity, as case reply writes it. */
+	if (dc_reply_draft(&t->mail_opts, msgid, ack, t->actor, &draft,
+			   &err) != DC_OK ||
 	    dc_reply_draft_write(draft, &path, &err) != DC_OK) {
 		dc_tui_error(t, "Not replied: %s", err.msg);
 		goto out;

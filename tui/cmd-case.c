@@ -1120,7 +1120,8 @@ sub_reply(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 		body = ack ? g_strconcat(ack, "\n\n", text, NULL)
 			   : g_strdup(text);
 		dc_cli_mail_opts(cli, &mo);
-		st = dc_reply_draft(&mo, msgid, body, &draft, &err);
+		st = dc_reply_draft(&mo, msgid, body, actor(cli), &draft,
+				    &err);
 	}
 	if (st == DC_OK)
 		st = dc_action_reply(s, cfg, &mo, id, draft, actor(cli), now(),

@@ -276,24 +276,35 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 	g_string_free(right, TRUE);
 }
 
-/* The hint shown when there is no message: keys from the key map. */
+/*
+ * The hint shown when there is no message: the actions of the table's
+ * ACTION_HINT list that work in view v, with their keys from the key
+ * map.
+ */
 static void
-draw_hint(dc_tui_t *t, int y)
+draw_hint(dc_tui_t *t, dc_view_t *v, int y)
 {
 	static const struct {
 		dc_action_t act;
 		const char *label;
 	} hints[] = {
-		{ ACT_HELP, "help" },	      { ACT_ENTER, "open" },
-		{ ACT_ADMONITION, "admonish" }, { ACT_ESCALATION, "escalate" },
-		{ ACT_TAB, "TAB" },	      { ACT_UNDO, "undo" },
-		{ ACT_QUIT, "quit" },
+#define ACTION_GROUP(g)
+#define ACTION(id, n, h, k)
+#define ACTION_HINT(id, label) { ACT_##id, label },
+#include "tui/actions.def"
+#undef ACTION_HINT
+#undef ACTION
+#undef ACTION_GROUP
 	};
 	GString *h = g_string_new(NULL);
 	guint i;
 
 	for (i = 0; i < G_N_ELEMENTS(hints); i++) {
-		char *keys = dc_keymap_keys(hints[i].act), *sp;
+		char *keys, *sp;
+
+		if (!dc_tui_action_works(v, hints[i].act))
+			continue;
+		keys = dc_keymap_keys(hints[i].act);
 
 		if ((sp = strchr(keys, ' ')))
 			*sp = '\0';
@@ -307,7 +318,7 @@ draw_hint(dc_tui_t *t, int y)
 }
 
 static void
-draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
+draw_bottom(dc_tui_t *t, dc_view_t *v, int y, int *cy, int *cx)
 {
 	dc_screen_t *s = t->scr;
 	int lw, avail, tw, reserve;
@@ -319,7 +330,7 @@ draw_bottom(dc_tui_t *t, int y, int *cy, int *cx)
 				     t->message_error ? DC_ROLE_ERROR :
 							DC_ROLE_NORMAL);
 		else
-			draw_hint(t, y);
+			draw_hint(t, v, y);
 		return;
 	}
 	/* A long label gives way: what is typed always has room. */
@@ -402,7 +413,7 @@ dc_tui_render(dc_tui_t *t, int *cy, int *cx)
 	} else {
 		draw_status(t, v, s->rows - 2);
 	}
-	draw_bottom(t, s->rows - 1, cy, cx);
+	draw_bottom(t, v, s->rows - 1, cy, cx);
 }
 
 void
@@ -614,15 +625,83 @@ command_line(dc_tui_t *t)
 	g_free(line);
 }
 
+/* Where an action of the TUI's own (not a view's) works. */
+enum scope { NOWHERE, ANY_VIEW, THREAD_VIEW };
+
+static enum scope
+scope(dc_action_t a)
+{
+	switch (a) {
+	case ACT_QUIT:
+	case ACT_QUIT_ALL:
+	case ACT_HELP:
+	case ACT_DOC:
+	case ACT_UNDO:
+	case ACT_REPORT:
+	case ACT_CASES:
+	case ACT_SEARCH:
+	case ACT_COMMAND:
+	case ACT_REFRESH:
+	case ACT_REDRAW:
+	case ACT_SUSPEND: return ANY_VIEW;
+	/* What acts on the thread a view is about, or its case. */
+	case ACT_TOGGLE_CASE:
+	case ACT_PANEL_DOWN:
+	case ACT_PANEL_UP:
+	case ACT_ADMONITION:
+	case ACT_ESCALATION:
+	case ACT_TAB:
+	case ACT_ATTACH:
+	case ACT_DETACH:
+	case ACT_PACKET:
+	case ACT_REPLY:
+	case ACT_STATE:
+	case ACT_OUTCOME:
+	case ACT_CATEGORY:
+	case ACT_NOTE:
+	case ACT_CONVERT:
+	case ACT_PARTICIPANT:
+	case ACT_PARTICIPANT_REMOVE:
+	case ACT_CONFLICT:
+	case ACT_RECUSE:
+	case ACT_VOTE:
+	case ACT_ALIAS:
+	case ACT_OUTCOME_EDIT: return THREAD_VIEW;
+	default: return NOWHERE;
+	}
+}
+
+static int
+handled_by(const dc_view_t *v, dc_action_t a)
+{
+	const dc_action_t *p;
+
+	for (p = v->ops->actions; p && *p != ACT_NONE; p++)
+		if (*p == a)
+			return 1;
+	return 0;
+}
+
+int
+dc_tui_action_works(const dc_view_t *v, dc_action_t a)
+{
+	enum scope s = scope(a);
+
+	return handled_by(v, a) || s == ANY_VIEW ||
+	       (s == THREAD_VIEW && v->ops->current);
+}
+
 static void
 dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 {
 	dc_view_t *v = top_view(t);
-	char key[16];
+	dc_action_t wanted = a;
 
 	g_string_truncate(t->message, 0);
-	if (v->ops->request(v, t, a, arg))
+	if (handled_by(v, a) && v->ops->request(v, t, a, arg))
 		return;
+	if (!dc_tui_action_works(v, a))
+		a = ACT_NONE;
 	switch (a) {
 	case ACT_QUIT: pop_view(t); break;
 	case ACT_QUIT_ALL: t->quit = 1; break;
@@ -651,6 +730,7 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 	case ACT_NOTE:
 	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
 	case ACT_PARTICIPANT:
+	case ACT_PARTICIPANT_REMOVE:
 	case ACT_CONFLICT:
 	case ACT_RECUSE:
 	case ACT_VOTE:
@@ -666,10 +746,11 @@ dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 		t->force = 1;
 		break;
 	default: {
-		char *keys = dc_keymap_keys(a);
+		char *keys = dc_keymap_keys(wanted);
 
-		dc_tui_message(t, "%s (%s) does nothing here",
-			       dc_action_name(a), *keys ? keys : key);
+		dc_tui_message(t, "%s (%s) does nothing in the %s view",
+			       dc_action_name(wanted), *keys ? keys : "no key",
+			       v->ops->name);
 		g_free(keys);
 	}
 	}
@@ -776,7 +857,6 @@ static dc_tui_t *
 tui_new(dc_cli_t *cli, dc_error_t *err)
 {
 	dc_tui_t *t = g_new0(dc_tui_t, 1);
-	const char *ident;
 
 	t->cli = cli;
 	t->mail_opts = (dc_mail_opts_t){ .config_path = cli->config_path,
@@ -798,10 +878,10 @@ tui_new(dc_cli_t *cli, dc_error_t *err)
 		tui_free(t);
 		return NULL;
 	}
-	ident = dc_config_get(t->cfg, "identity", "address");
-	/* A copy: the notmuch handle it may come from is reopened by r. */
-	t->actor = g_strdup(cli->as || !ident ? dc_cli_actor(cli, t->mail) :
-						ident);
+	/* The identity the store's access rules see (--as, $DECORUM_AS,
+	 * [identity] address, user.primary_email); a copy: the notmuch
+	 * handle it may come from is reopened by =. */
+	t->actor = g_strdup(dc_cli_actor(cli, t->mail));
 	/* The TUI records: an older store is brought up to date. */
 	if (dc_cli_store(cli, DC_OPEN_UPGRADE | DC_OPEN_INTERACTIVE,
 			 &t->store, err) != DC_OK) {

@@ -54,7 +54,17 @@ typedef struct dc_view_ops {
 	/* "12/40" for the status bar. */
 	void (*position)(dc_view_t *v, GString *out);
 	void (*done)(dc_view_t *v);
+	/* The actions request handles (ACT_NONE ends them): only these
+	 * reach it from a key or ":", and with the TUI's own (those that
+	 * need a thread only where current is) they are what works in
+	 * the view, which its hint line offers. */
+	const dc_action_t *actions;
 } dc_view_ops_t;
+
+/* The moves every view with a cursor or a text to scroll handles. */
+#define DC_MOVE_ACTIONS                                                   \
+	ACT_MOVE_DOWN, ACT_MOVE_UP, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_FIRST, \
+		ACT_LAST
 
 struct dc_view {
 	const dc_view_ops_t *ops;
@@ -141,6 +151,8 @@ void dc_tui_message(dc_tui_t *t, const char *fmt, ...)
 void dc_tui_error(dc_tui_t *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int64_t dc_tui_now(dc_tui_t *t);
+/* 1 when a does something in view v (see dc_view_ops_t.actions). */
+int dc_tui_action_works(const dc_view_t *v, dc_action_t a);
 /* The current thread of the top view: 1 with *ref, 0 if it has none. */
 int dc_tui_current(dc_tui_t *t, dc_thread_ref_t *ref);
 /* Hand queued tag changes to notmuch, without waiting for its lock. */

@@ -389,6 +389,10 @@ case_free_cb(gpointer p)
 	dc_case_free(p);
 }
 
+static const dc_action_t desk_actions[] = {
+	DC_MOVE_ACTIONS, ACT_CASES, ACT_ENTER, ACT_NONE,
+};
+
 static const dc_view_ops_t desk_ops = {
 	.name = "cases",
 	.title = desk_title,
@@ -396,6 +400,7 @@ static const dc_view_ops_t desk_ops = {
 	.request = desk_request,
 	.position = desk_position,
 	.done = desk_done,
+	.actions = desk_actions,
 };
 
 int

@@ -185,6 +185,10 @@ doc_done(dc_view_t *v)
 	g_free(d);
 }
 
+static const dc_action_t doc_actions[] = {
+	DC_MOVE_ACTIONS, ACT_DOC, ACT_NONE,
+};
+
 static const dc_view_ops_t doc_ops = {
 	.name = "doc",
 	.title = doc_title,
@@ -192,6 +196,7 @@ static const dc_view_ops_t doc_ops = {
 	.request = doc_request,
 	.position = doc_position,
 	.done = doc_done,
+	.actions = doc_actions,
 };
 
 dc_view_t *

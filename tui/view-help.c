@@ -95,6 +95,10 @@ help_done(dc_view_t *v)
 	g_free(v->priv);
 }
 
+static const dc_action_t help_actions[] = {
+	DC_MOVE_ACTIONS, ACT_HELP, ACT_NONE,
+};
+
 static const dc_view_ops_t help_ops = {
 	.name = "help",
 	.title = help_title,
@@ -102,6 +106,7 @@ static const dc_view_ops_t help_ops = {
 	.request = help_request,
 	.position = help_position,
 	.done = help_done,
+	.actions = help_actions,
 };
 
 dc_view_t *

@@ -363,6 +363,11 @@ list_done(dc_view_t *v)
 	g_free(l);
 }
 
+static const dc_action_t list_actions[] = {
+	DC_MOVE_ACTIONS, ACT_NEXT, ACT_PREVIOUS, ACT_ENTER, ACT_REFRESH,
+	ACT_NONE,
+};
+
 static const dc_view_ops_t list_ops = {
 	.name = "list",
 	.title = list_title,
@@ -371,6 +376,7 @@ static const dc_view_ops_t list_ops = {
 	.current = list_current,
 	.position = list_position,
 	.done = list_done,
+	.actions = list_actions,
 };
 
 int

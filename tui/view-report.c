@@ -245,6 +245,10 @@ report_done(dc_view_t *v)
 	g_free(r);
 }
 
+static const dc_action_t report_actions[] = {
+	DC_MOVE_ACTIONS, ACT_REPORT, ACT_PERIOD, ACT_WRITE, ACT_NONE,
+};
+
 static const dc_view_ops_t report_ops = {
 	.name = "report",
 	.title = report_title,
@@ -252,6 +256,7 @@ static const dc_view_ops_t report_ops = {
 	.request = report_request,
 	.position = report_position,
 	.done = report_done,
+	.actions = report_actions,
 };
 
 dc_view_t *

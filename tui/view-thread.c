@@ -506,6 +506,11 @@ thread_done(dc_view_t *v)
 	g_free(th);
 }
 
+static const dc_action_t thread_actions[] = {
+	DC_MOVE_ACTIONS, ACT_NEXT,    ACT_PREVIOUS, ACT_ENTER,
+	ACT_TOGGLE_QUOTES, ACT_REFRESH, ACT_NONE,
+};
+
 static const dc_view_ops_t thread_ops = {
 	.name = "thread",
 	.title = thread_title,
@@ -514,6 +519,7 @@ static const dc_view_ops_t thread_ops = {
 	.current = thread_current,
 	.position = thread_position,
 	.done = thread_done,
+	.actions = thread_actions,
 };
 
 dc_view_t *

@@ -1295,31 +1295,80 @@ dc_participant_role_check(const char *role, dc_error_t *err)
 	return dc_choice_parse(roles, -1, "role", role, &i, err);
 }
 
+/*
+ * The role address holds on c, to remove: role as given when address
+ * holds it, else (role NULL) the one role address holds.
+ */
+static dc_status_t
+held_role(const dc_case_t *c, const char *address, const char *role,
+	  const char **out, dc_error_t *err)
+{
+	const char *found = NULL;
+	int n = 0;
+	guint i;
+
+	for (i = 0; i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+
+		if (g_ascii_strcasecmp(p->address, address) ||
+		    (role && strcmp(p->role, role)))
+			continue;
+		found = p->role;
+		n++;
+	}
+	*out = found;
+	if (n == 1)
+		return DC_OK;
+	if (n)
+		return dc_fail(err, DC_E_USAGE,
+			       "%s is %d of the people of case %"
+			       G_GINT64_FORMAT ": name the role to remove",
+			       address, n, (gint64)c->id);
+	return dc_fail(err, DC_E_NOT_FOUND,
+		       "%s is not %s%s of case %" G_GINT64_FORMAT, address,
+		       role ? "the " : "one of the people",
+		       role ? role : "", (gint64)c->id);
+}
+
 dc_status_t
 dc_case_participant(dc_store_t *s, int64_t case_id, const char *role,
 		    const char *address, const char *name, int remove,
 		    const char *actor, int64_t now, dc_error_t *err)
 {
 	GVariantBuilder b;
-	dc_status_t st = dc_participant_role_check(role, err);
+	dc_case_t *c = NULL;
+	dc_status_t st = DC_OK;
 
+	if (role || !remove)
+		st = dc_participant_role_check(role, err);
 	if (st != DC_OK)
 		return st;
 	if (!address || !*address || !strchr(address, '@'))
 		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
 			       address ? address : "");
-	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
-	g_variant_builder_add(&b, "{sv}", "role", g_variant_new_string(role));
-	g_variant_builder_add(&b, "{sv}", "address",
-			      g_variant_new_string(address));
-	if (name && *name)
-		g_variant_builder_add(&b, "{sv}", "name",
-				      g_variant_new_string(name));
-	if (remove)
-		g_variant_builder_add(&b, "{sv}", "remove",
-				      g_variant_new_boolean(TRUE));
-	return dc_case_record(s, case_id, "participant",
-			      g_variant_builder_end(&b), actor, now, err);
+	st = begin_case(s, case_id, &c, err);
+	if (st != DC_OK)
+		return st;
+	st = refuse_withdrawn(c, err);
+	/* A removal names someone the case has: no event says nothing. */
+	if (st == DC_OK && remove)
+		st = held_role(c, address, role, &role, err);
+	if (st == DC_OK) {
+		g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+		g_variant_builder_add(&b, "{sv}", "role",
+				      g_variant_new_string(role));
+		g_variant_builder_add(&b, "{sv}", "address",
+				      g_variant_new_string(address));
+		if (name && *name && !remove)
+			g_variant_builder_add(&b, "{sv}", "name",
+					      g_variant_new_string(name));
+		if (remove)
+			g_variant_builder_add(&b, "{sv}", "remove",
+					      g_variant_new_boolean(TRUE));
+		st = append(s, case_id, "participant",
+			    g_variant_builder_end(&b), actor, now, err);
+	}
+	return end_case(s, st, c, err);
 }
 
 /*

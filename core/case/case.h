@@ -210,7 +210,12 @@ dc_status_t dc_case_detach(dc_store_t *s, int64_t case_id,
 const char *const *dc_participant_roles(void);
 /* "reporter", "respondent", "witness", "handler"; DC_E_USAGE otherwise. */
 dc_status_t dc_participant_role_check(const char *role, dc_error_t *err);
-/* Add (remove == 0) or remove a participant. */
+/*
+ * Add (remove == 0) or remove a participant, as a "participant" event
+ * (undo takes either back).  A removal names a person the case has
+ * (DC_E_NOT_FOUND otherwise); role may then be NULL for the one role
+ * address holds (DC_E_USAGE when it holds several).
+ */
 dc_status_t dc_case_participant(dc_store_t *s, int64_t case_id,
 				const char *role, const char *address,
 				const char *name, int remove,

@@ -176,9 +176,94 @@ dc_reply_fill(const char *tmpl, int64_t case_id, const char *subject,
 	return DC_OK;
 }
 
+/* The first mailbox of value (an address header's, decoded), or NULL. */
+static InternetAddressMailbox *
+first_mailbox(const char *value)
+{
+	InternetAddressList *l = value ? internet_address_list_parse(NULL,
+								   value)
+				       : NULL;
+	InternetAddressMailbox *mb = NULL;
+	int i;
+
+	for (i = 0; l && i < internet_address_list_length(l) && !mb; i++) {
+		InternetAddress *a = internet_address_list_get_address(l, i);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(a))
+			mb = g_object_ref(INTERNET_ADDRESS_MAILBOX(a));
+	}
+	if (l)
+		g_object_unref(l);
+	return mb;
+}
+
+/* The end of the header (with its folded lines) that starts at p. */
+static const char *
+header_end(const char *p)
+{
+	const char *nl;
+
+	while ((nl = strchr(p, '\n')) && (nl[1] == ' ' || nl[1] == '\t'))
+		p = nl + 1;
+	return nl ? nl + 1 : p + strlen(p);
+}
+
+char *
+dc_reply_from(const char *draft, const char *from)
+{
+	const char *sep = strstr(draft, "\n\n"), *line = draft, *end = NULL;
+	InternetAddressMailbox *want, *had = NULL, *mb;
+	const char *name;
+	GString *out;
+	char *value, *s;
+
+	dc_mail_gmime_hold();
+	want = from && strchr(from, '@') ? first_mailbox(from) : NULL;
+	if (!want || !sep)
+		goto keep;
+	/* The From header of the head, if any. */
+	while (line && line <= sep) {
+		if (!g_ascii_strncasecmp(line, "From:", 5)) {
+			end = header_end(line);
+			break;
+		}
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+	if (end) {
+		value = g_strndup(line + 5, end - line - 5);
+		had = first_mailbox(value);
+		g_free(value);
+	}
+	name = internet_address_get_name(INTERNET_ADDRESS(want));
+	if ((!name || !*name) && had)
+		name = internet_address_get_name(INTERNET_ADDRESS(had));
+	mb = INTERNET_ADDRESS_MAILBOX(internet_address_mailbox_new(
+		name, internet_address_mailbox_get_addr(want)));
+	s = internet_address_to_string(INTERNET_ADDRESS(mb), NULL, FALSE);
+	out = g_string_new(NULL);
+	if (end) {
+		g_string_append_len(out, draft, line - draft);
+		g_string_append_printf(out, "From: %s\n", s);
+		g_string_append(out, end);
+	} else {
+		g_string_append_printf(out, "From: %s\n%s", s, draft);
+	}
+	g_free(s);
+	g_object_unref(mb);
+	if (had)
+		g_object_unref(had);
+	g_object_unref(want);
+	return g_string_free(out, FALSE);
+keep:
+	if (want)
+		g_object_unref(want);
+	return g_strdup(draft);
+}
+
 dc_status_t
 dc_reply_draft(const dc_mail_opts_t *opts, const char *message_id,
-	       const char *ack, char **out, dc_error_t *err)
+	       const char *ack, const char *from, char **out, dc_error_t *err)
 {
 	char **envp = NULL, *text = NULL, *body;
 	GPtrArray *a;
@@ -213,7 +298,8 @@ dc_reply_draft(const dc_mail_opts_t *opts, const char *message_id,
 	}
 	g_string_append(d, body + 2);
 	g_free(text);
-	*out = g_string_free(d, FALSE);
+	*out = dc_reply_from(d->str, from);
+	g_string_free(d, TRUE);
 	return DC_OK;
 }
 

@@ -32,10 +32,20 @@ dc_status_t dc_reply_fill(const char *tmpl, int64_t case_id,
  * The draft of a reply to message_id (without angle brackets):
  * "notmuch reply id:MSGID" run on the notmuch configuration opts names,
  * with ack (may be NULL) as the first paragraph of the body, above the
- * quoted text.  g_free.
+ * quoted text, from the acting identity from (see dc_reply_from).
+ * g_free.
  */
 dc_status_t dc_reply_draft(const dc_mail_opts_t *opts, const char *message_id,
-			   const char *ack, char **out, dc_error_t *err);
+			   const char *ack, const char *from, char **out,
+			   dc_error_t *err);
+/*
+ * draft with its From made the acting identity from ("addr" or "Name
+ * <addr>"; --as, [identity], user.primary_email): notmuch reply writes
+ * its own pick of the user's addresses.  The name is from's, else the
+ * one the draft's From gave (user.name).  A from that is no mail
+ * address (a login name) leaves the draft's From.  g_free.
+ */
+char *dc_reply_from(const char *draft, const char *from);
 
 /*
  * A private place for a draft: a new 0700 directory holding the 0600

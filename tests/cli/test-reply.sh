@@ -147,6 +147,44 @@ $D case reply 1 "id:$first" --file "$T/body.txt" --template nosuch >"$T/cli-bad.
 check_eq "an unknown template is a usage error" 2 $?
 check "... and nothing is sent" test ! -f "$T/sent-3.eml"
 
+# From is the acting identity (--as here), not notmuch's pick of the
+# user's addresses, with the user's name; the TUI's r writes the same
+# from [identity] address, which is who the status bar says acts.
+check_eq "notmuch reply itself writes user.primary_email" "From: Test User <test@example.org>" \
+	"$(notmuch reply "id:$first" | grep '^From:')"
+$D --as desk@example.org case reply 1 "id:$first" --file "$T/body.txt" >"$T/cli-as.out" 2>&1
+check "case reply --as ADDRESS sends" test -f "$T/sent-3.eml"
+check_eq "... From the acting identity, with the user's name" "From: Test User <desk@example.org>" \
+	"$(grep -i '^From:' "$T/sent-3.eml")"
+mv "$T/sent-3.eml" "$T/from-cli.eml"
+cp "$T/config" "$T/config-plain"
+printf '[identity]\naddress = conduct-desk@example.org\n' >>"$T/config"
+cat >"$T/script-identity" <<'SCRIPT'
+resize 130 40
+key r
+key Enter
+dump reply-identity-send
+key y
+SCRIPT
+DECORUM_AS= "$D" tui --script "$T/script-identity" --dump-dir "$T" "thread:$t2" >/dev/null 2>&1
+check "the TUI acts as [identity] address" grep -q "as conduct-desk@example.org " "$T/reply-identity-send.txt"
+check_eq "... and r sends From it, with the user's name" "From: Test User <conduct-desk@example.org>" \
+	"$(grep -i '^From:' "$T/sent-3.eml" 2>&1)"
+mv "$T/sent-3.eml" "$T/from-tui.eml"
+cat >"$T/script-as" <<'SCRIPT'
+resize 130 40
+key r
+key Enter
+dump reply-as-send
+key y
+SCRIPT
+DECORUM_AS=env-desk@example.org "$D" tui --script "$T/script-as" --dump-dir "$T" "thread:$t2" >/dev/null 2>&1
+check "\$DECORUM_AS comes before [identity] in the TUI too" grep -q "as env-desk@example.org" "$T/reply-as-send.txt"
+check_eq "... and r sends From it" "From: Test User <env-desk@example.org>" \
+	"$(grep -i '^From:' "$T/sent-3.eml" 2>&1)"
+mv "$T/sent-3.eml" "$T/from-env.eml"
+cp "$T/config-plain" "$T/config"
+
 # The TAB packet's timeline names the mail, never its text.
 $D packet 1 -o "$T/packet" >/dev/null 2>&1
 check "the packet's timeline has the reply" grep -q "reply: replied to <$first> as <$sent>" "$T/packet/timeline.txt"

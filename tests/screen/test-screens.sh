@@ -6,7 +6,9 @@
 # A "# query: Q" line in a script opens the list on Q instead of the
 # default query; a "# visual: CMD" line makes CMD the editor ($VISUAL)
 # that C-X runs; "# config: LINE" lines are its decorum configuration
-# (@HERE@ is this directory).  Dates print in UTC and the clock is fixed.
+# (@HERE@ is this directory); "# before: ARGS" lines run "decorum ARGS"
+# on the script's store first (members, say).  Dates print in UTC and
+# the clock is fixed.
 # The messages in tests/screen/mail/*.eml are indexed with the demo.
 . "$(dirname "$0")/../lib.sh"
 t_setup
@@ -74,6 +76,11 @@ for script in "$HERE"/*.keys; do
 	sed -n 's/^# config: //p' "$script" | sed "s|@HERE@|$HERE|g" \
 		>"$T/config-$name"
 	export DECORUM_CONFIG="$T/config-$name"
+	sed -n 's/^# before: //p' "$script" >"$T/before-$name"
+	while read -r args; do
+		eval "\"\$DECORUM\" $args" >>"$T/$name.before" 2>&1 ||
+			fail "screen script $name: decorum $args"
+	done <"$T/before-$name"
 	if ! VISUAL="$visual" "$DECORUM" tui --script "$script" \
 		--dump-dir "$T/dumps" ${query:+"$query"} >"$T/$name.out" 2>&1; then
 		fail "screen script $name runs"

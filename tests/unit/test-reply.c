@@ -68,6 +68,43 @@ test_no_sendmail(void **state)
 	dc_config_free(c);
 }
 
+/* The reply goes out from the acting identity, with the user's name. */
+static void
+test_from(void **state)
+{
+	const char *d = "From: Test User <test@example.org>\nTo: r@example.net\n"
+			"Subject: Re: x\n\nFrom: a body line\n";
+	const char *folded = "To: r@example.net\nFrom: Test User\n"
+			     " <test@example.org>\nSubject: s\n\nbody\n";
+	char *out;
+
+	(void)state;
+	out = dc_reply_from(d, "conduct@example.org");
+	assert_string_equal(out, "From: Test User <conduct@example.org>\n"
+				 "To: r@example.net\nSubject: Re: x\n\n"
+				 "From: a body line\n");
+	g_free(out);
+	out = dc_reply_from(d, "Zoë Ødegaard <zoe@example.org>");
+	assert_non_null(strstr(out, "From: Zoë Ødegaard <zoe@example.org>\n"));
+	g_free(out);
+	out = dc_reply_from(folded, "c@example.org");
+	assert_string_equal(out, "To: r@example.net\nFrom: Test User "
+				 "<c@example.org>\nSubject: s\n\nbody\n");
+	g_free(out);
+	/* No From in the draft: one is added, without a name. */
+	out = dc_reply_from("To: r@example.net\n\nbody\n", "c@example.org");
+	assert_string_equal(out, "From: c@example.org\nTo: r@example.net\n"
+				 "\nbody\n");
+	g_free(out);
+	/* A login name is no address: the draft keeps its From. */
+	out = dc_reply_from(d, "root");
+	assert_string_equal(out, d);
+	g_free(out);
+	out = dc_reply_from(d, NULL);
+	assert_string_equal(out, d);
+	g_free(out);
+}
+
 int
 main(void)
 {
@@ -75,6 +112,7 @@ main(void)
 		cmocka_unit_test(test_fill),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_no_sendmail),
+		cmocka_unit_test(test_from),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
