@@ -79,3 +79,15 @@ t_index() {
 t_have_shared() {
 	[ -d "$SHARED/corpora" ]
 }
+
+# The demo corpus indexed, decorum in $D acting as test@example.org, and
+# the first report to conduct@ in $t1 (its thread id), tagged as case 1
+# of KIND (escalation unless named).
+t_case_fixture() {
+	t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
+	D="$DECORUM"
+	DECORUM_AS=test@example.org
+	export DECORUM_AS
+	t1=$(notmuch search --output=threads 'to:conduct@kernel.org' | sed -n 1p | sed 's/thread://')
+	$D tag "$t1" "${1:-escalation}" >/dev/null 2>&1 || fail "tag the first report"
+}

@@ -625,50 +625,203 @@ command_line(dc_tui_t *t)
 	g_free(line);
 }
 
-/* Where an action of the TUI's own (not a view's) works. */
+/*
+ * The TUI's own actions (not a view's): where each works and what runs
+ * it, listed once.  A view that handles an action itself (its ops'
+ * actions list) is asked first.
+ */
 enum scope { NOWHERE, ANY_VIEW, THREAD_VIEW };
 
-static enum scope
-scope(dc_action_t a)
+typedef void dc_tui_run_t(dc_tui_t *t, dc_action_t a, const char *arg);
+
+static void
+run_quit(dc_tui_t *t, dc_action_t a, const char *arg)
 {
-	switch (a) {
-	case ACT_QUIT:
-	case ACT_QUIT_ALL:
-	case ACT_HELP:
-	case ACT_DOC:
-	case ACT_UNDO:
-	case ACT_REPORT:
-	case ACT_CASES:
-	case ACT_SEARCH:
-	case ACT_COMMAND:
-	case ACT_REFRESH:
-	case ACT_REDRAW:
-	case ACT_SUSPEND: return ANY_VIEW;
+	(void)a, (void)arg;
+	pop_view(t);
+}
+
+static void
+run_quit_all(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	t->quit = 1;
+}
+
+static void
+run_help(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	dc_tui_push(t, dc_view_help_new(t));
+}
+
+static void
+run_doc(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	dc_view_doc_show(t);
+}
+
+static void
+run_toggle_case(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	t->show_panel = !t->show_panel;
+}
+
+static void
+run_panel(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	t->panel->ops->request(t->panel, t, a, arg);
+}
+
+static void
+run_tag(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	dc_case_tag_thread(t,
+			   a == ACT_ADMONITION	? DC_KIND_ADMONITION
+			   : a == ACT_ESCALATION ? DC_KIND_ESCALATION
+						 : DC_KIND_TAB,
+			   arg);
+}
+
+static void
+run_undo(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	dc_case_undo_last(t);
+}
+
+static void
+run_attach(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	dc_case_attach_thread(t, arg);
+}
+
+static void
+run_detach(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	dc_case_detach_thread(t);
+}
+
+static void
+run_packet(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	dc_case_packet(t, arg);
+}
+
+static void
+run_reply(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	dc_case_reply(t, arg);
+}
+
+static void
+run_report(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	dc_tui_push(t, dc_view_report_new(t, arg));
+}
+
+static void
+run_cases(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	show_cases(t, arg);
+}
+
+static void
+run_search(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	search(t, arg);
+}
+
+static void
+run_command(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	command_line(t);
+}
+
+static void
+run_refresh(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	refresh(t);
+}
+
+static void
+run_redraw(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	t->force = 1;
+}
+
+static void
+run_suspend(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a, (void)arg;
+	if (!t->headless)
+		dc_term_suspend();
+	t->force = 1;
+}
+
+static const struct tui_action {
+	dc_action_t action;
+	enum scope scope;
+	dc_tui_run_t *run;
+} tui_actions[] = {
+	{ ACT_QUIT, ANY_VIEW, run_quit },
+	{ ACT_QUIT_ALL, ANY_VIEW, run_quit_all },
+	{ ACT_HELP, ANY_VIEW, run_help },
+	{ ACT_DOC, ANY_VIEW, run_doc },
+	{ ACT_UNDO, ANY_VIEW, run_undo },
+	{ ACT_REPORT, ANY_VIEW, run_report },
+	{ ACT_CASES, ANY_VIEW, run_cases },
+	{ ACT_SEARCH, ANY_VIEW, run_search },
+	{ ACT_COMMAND, ANY_VIEW, run_command },
+	{ ACT_REFRESH, ANY_VIEW, run_refresh },
+	{ ACT_REDRAW, ANY_VIEW, run_redraw },
+	{ ACT_SUSPEND, ANY_VIEW, run_suspend },
 	/* What acts on the thread a view is about, or its case. */
-	case ACT_TOGGLE_CASE:
-	case ACT_PANEL_DOWN:
-	case ACT_PANEL_UP:
-	case ACT_ADMONITION:
-	case ACT_ESCALATION:
-	case ACT_TAB:
-	case ACT_ATTACH:
-	case ACT_DETACH:
-	case ACT_PACKET:
-	case ACT_REPLY:
-	case ACT_STATE:
-	case ACT_OUTCOME:
-	case ACT_CATEGORY:
-	case ACT_NOTE:
-	case ACT_CONVERT:
-	case ACT_PARTICIPANT:
-	case ACT_PARTICIPANT_REMOVE:
-	case ACT_CONFLICT:
-	case ACT_RECUSE:
-	case ACT_VOTE:
-	case ACT_ALIAS:
-	case ACT_OUTCOME_EDIT: return THREAD_VIEW;
-	default: return NOWHERE;
-	}
+	{ ACT_TOGGLE_CASE, THREAD_VIEW, run_toggle_case },
+	{ ACT_PANEL_DOWN, THREAD_VIEW, run_panel },
+	{ ACT_PANEL_UP, THREAD_VIEW, run_panel },
+	{ ACT_ADMONITION, THREAD_VIEW, run_tag },
+	{ ACT_ESCALATION, THREAD_VIEW, run_tag },
+	{ ACT_TAB, THREAD_VIEW, run_tag },
+	{ ACT_ATTACH, THREAD_VIEW, run_attach },
+	{ ACT_DETACH, THREAD_VIEW, run_detach },
+	{ ACT_PACKET, THREAD_VIEW, run_packet },
+	{ ACT_REPLY, THREAD_VIEW, run_reply },
+	{ ACT_STATE, THREAD_VIEW, dc_view_case_act },
+	{ ACT_OUTCOME, THREAD_VIEW, dc_view_case_act },
+	{ ACT_CATEGORY, THREAD_VIEW, dc_view_case_act },
+	{ ACT_NOTE, THREAD_VIEW, dc_view_case_act },
+	{ ACT_CONVERT, THREAD_VIEW, dc_view_case_act },
+	{ ACT_PARTICIPANT, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_PARTICIPANT_REMOVE, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_CONFLICT, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_RECUSE, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_VOTE, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_ALIAS, THREAD_VIEW, dc_case_committee_act },
+	{ ACT_OUTCOME_EDIT, THREAD_VIEW, dc_case_committee_act },
+};
+
+static const struct tui_action *
+tui_action(dc_action_t a)
+{
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(tui_actions); i++)
+		if (tui_actions[i].action == a)
+			return &tui_actions[i];
+	return NULL;
 }
 
 static int
@@ -685,7 +838,8 @@ handled_by(const dc_view_t *v, dc_action_t a)
 int
 dc_tui_action_works(const dc_view_t *v, dc_action_t a)
 {
-	enum scope s = scope(a);
+	const struct tui_action *ta = tui_action(a);
+	enum scope s = ta ? ta->scope : NOWHERE;
 
 	return handled_by(v, a) || s == ANY_VIEW ||
 	       (s == THREAD_VIEW && v->ops->current);
@@ -695,65 +849,21 @@ static void
 dispatch(dc_tui_t *t, dc_action_t a, const char *arg)
 {
 	dc_view_t *v = top_view(t);
-	dc_action_t wanted = a;
+	const struct tui_action *ta = tui_action(a);
+	char *keys;
 
 	g_string_truncate(t->message, 0);
 	if (handled_by(v, a) && v->ops->request(v, t, a, arg))
 		return;
-	if (!dc_tui_action_works(v, a))
-		a = ACT_NONE;
-	switch (a) {
-	case ACT_QUIT: pop_view(t); break;
-	case ACT_QUIT_ALL: t->quit = 1; break;
-	case ACT_HELP: dc_tui_push(t, dc_view_help_new(t)); break;
-	case ACT_DOC: dc_view_doc_show(t); break;
-	case ACT_TOGGLE_CASE: t->show_panel = !t->show_panel; break;
-	case ACT_PANEL_DOWN:
-	case ACT_PANEL_UP: t->panel->ops->request(t->panel, t, a, arg); break;
-	case ACT_ADMONITION:
-		dc_case_tag_thread(t, DC_KIND_ADMONITION, arg);
-		break;
-	case ACT_ESCALATION:
-		dc_case_tag_thread(t, DC_KIND_ESCALATION, arg);
-		break;
-	case ACT_TAB: dc_case_tag_thread(t, DC_KIND_TAB, arg); break;
-	case ACT_UNDO: dc_case_undo_last(t); break;
-	case ACT_ATTACH: dc_case_attach_thread(t, arg); break;
-	case ACT_DETACH: dc_case_detach_thread(t); break;
-	case ACT_PACKET: dc_case_packet(t, arg); break;
-	case ACT_REPLY: dc_case_reply(t, arg); break;
-	case ACT_REPORT: dc_tui_push(t, dc_view_report_new(t, arg)); break;
-	case ACT_CASES: show_cases(t, arg); break;
-	case ACT_STATE:
-	case ACT_OUTCOME:
-	case ACT_CATEGORY:
-	case ACT_NOTE:
-	case ACT_CONVERT: dc_view_case_act(t, a, arg); break;
-	case ACT_PARTICIPANT:
-	case ACT_PARTICIPANT_REMOVE:
-	case ACT_CONFLICT:
-	case ACT_RECUSE:
-	case ACT_VOTE:
-	case ACT_ALIAS:
-	case ACT_OUTCOME_EDIT: dc_case_committee_act(t, a, arg); break;
-	case ACT_SEARCH: search(t, arg); break;
-	case ACT_COMMAND: command_line(t); break;
-	case ACT_REFRESH: refresh(t); break;
-	case ACT_REDRAW: t->force = 1; break;
-	case ACT_SUSPEND:
-		if (!t->headless)
-			dc_term_suspend();
-		t->force = 1;
-		break;
-	default: {
-		char *keys = dc_keymap_keys(wanted);
-
-		dc_tui_message(t, "%s (%s) does nothing in the %s view",
-			       dc_action_name(wanted), *keys ? keys : "no key",
-			       v->ops->name);
-		g_free(keys);
+	if (ta && dc_tui_action_works(v, a)) {
+		ta->run(t, a, arg);
+		return;
 	}
-	}
+	keys = dc_keymap_keys(a);
+	dc_tui_message(t, "%s (%s) does nothing in the %s view",
+		       dc_action_name(a), *keys ? keys : "no key",
+		       v->ops->name);
+	g_free(keys);
 }
 
 /* ---- setting up --------------------------------------------------------- */

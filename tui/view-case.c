@@ -380,9 +380,14 @@ build(struct panel *p, dc_tui_t *t)
 
 	p->lines = g_ptr_array_new_with_free_func(line_free);
 	p->history = g_ptr_array_new_with_free_func(line_free);
-	add(p->lines, DC_ROLE_NORMAL, "Opened: %s by %s   Reported: %s%s", at,
-	    c->opened_by ? c->opened_by : "?", rep,
-	    c->converted ? "   converted from a TAB consultation" : "");
+	/* One fact a line: the panel is narrow, and a wrapped line would
+	 * run one fact into the next. */
+	add(p->lines, DC_ROLE_NORMAL, "Opened: %s by %s", at,
+	    c->opened_by ? c->opened_by : "?");
+	add(p->lines, DC_ROLE_NORMAL, "Reported: %s", rep);
+	if (c->converted)
+		add(p->lines, DC_ROLE_NORMAL,
+		    "Converted from a TAB consultation");
 	g_free(at);
 	g_free(rep);
 	/* The rule that governs this kind of case, one key away (D). */

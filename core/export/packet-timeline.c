@@ -157,6 +157,10 @@ event_values(dc_packet_build_t *p, GString *s, const dc_history_t *h,
 		a = dc_payload_str(v, "address");
 		ca = dc_packet_clean(p, a ? a : "?");
 		g_string_append_printf(s, "%s: %s", t, ca);
+	} else if (!strcmp(t, "category")) {
+		a = dc_payload_str(v, "category");
+		ca = dc_packet_clean(p, a ? a : "?");
+		g_string_append_printf(s, "category: %s", ca);
 	} else if (!strcmp(t, "note")) {
 		g_string_append(s, "note added");
 	} else if (!strcmp(t, "reply")) {

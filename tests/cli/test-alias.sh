@@ -5,13 +5,9 @@
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
-t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
-D="$DECORUM"
-export DECORUM_AS=test@example.org
-t1=$(notmuch search --output=threads 'to:conduct@kernel.org' | sed -n 1p | sed 's/thread://')
+t_case_fixture
 rep=$(notmuch show --format=json "thread:$t1" | jq -r '.. | objects | select(has("headers")) | .headers.From' | sed -n 1p | sed 's/.*<//; s/>.*//')
 check "a report thread and its sender" test -n "$rep"
-$D tag "$t1" escalation >/dev/null 2>&1 || fail "tag"
 
 # ---- people before anything is recorded ----
 $D case people 1 >"$T/p0" 2>&1

@@ -6,11 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
-t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
-D="$DECORUM"
-export DECORUM_AS=test@example.org
-t1=$(notmuch search --output=threads 'to:conduct@kernel.org' | sed -n 1p | sed 's/thread://')
-$D tag "$t1" escalation >/dev/null 2>&1
+t_case_fixture
 
 check_eq "a new case has no category" null "$($D case show 1 --json | jq .category)"
 check "case show says so" sh -c "$D case show 1 | grep -q '^category: (none set)'"

@@ -225,12 +225,14 @@ check "without a recorded reporter the cover says so" grep -q "No reporter is re
 "$DECORUM" case undo 3 >/dev/null
 "$DECORUM" case note 3 "Dmitri Sokolov answered the committee" >/dev/null
 "$DECORUM" case outcome 3 measure --what "no reviews" --scope net --until v9.9 >/dev/null
+"$DECORUM" case category 3 "development-process related" >/dev/null
 "$DECORUM" case vote 3 --on overturn --member tab7@example.org for >/dev/null
 "$DECORUM" packet 3 -o "$T/p3" >/dev/null 2>&1
 check_eq "packet of a case with an undone event exits 0" 0 $?
 tl="$T/p3/timeline.txt"
 check "the timeline shows the state change with its values" grep -q '  state: new → investigating; note: first look at the thread$' "$tl"
 check "... the outcome with its scope and end" grep -q '  outcome: measure (net, from [0-9-]*, until v9.9): no reviews$' "$tl"
+check "... the category, said once" grep -q '  category: development-process related$' "$tl"
 check "... the vote with its member" grep -q '  vote: tab7@example.org for$' "$tl"
 check "decisions.txt gives each vote's question" grep -q 'tab7@example.org  *for  *on overturn$' "$T/p3/decisions.txt"
 check "... the question, its rule and its result" sh -c 'grep -q "^Question (overturn): " "$1" && grep -q "^  Rule: .*6\.1" "$1" && grep -q "^  Result: " "$1"' _ "$T/p3/decisions.txt"

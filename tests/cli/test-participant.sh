@@ -5,11 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
-t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
-D="$DECORUM"
-export DECORUM_AS=test@example.org
-t1=$(notmuch search --output=threads 'to:conduct@kernel.org' | sed -n 1p | sed 's/thread://')
-$D tag "$t1" escalation >/dev/null 2>&1 || fail "tag"
+t_case_fixture
 people() { $D case show 1 --json | jq -r '[.participants[] | .role + " " + .address] | join(",")'; }
 events() { $D case show 1 --json | jq '.history | length'; }
 

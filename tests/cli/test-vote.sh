@@ -5,11 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 t_setup
 
-t_index "$TOP/tests/corpus/demo" || { fail "index demo corpus"; exit 1; }
-D="$DECORUM"
-export DECORUM_AS=test@example.org
-t1=$(notmuch search --output=threads 'to:conduct@kernel.org' | sed -n 1p | sed 's/thread://')
-$D tag "$t1" escalation >/dev/null 2>&1
+t_case_fixture
 for m in tab1 tab2 tab3; do
 	$D member add $m@example.org --role tab --joined 2020-01-01 >/dev/null
 done
