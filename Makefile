@@ -122,6 +122,10 @@ FUZZ_DEBS := clang libclang-rt-14-dev
 DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
 	libglib2.0-dev libsqlite3-dev libicu-dev libcmocka-dev libnotmuch-dev notmuch \
 	sqlite3 tmux jq bash-completion man-db
+# Sharing a case history (issue 22): age seals payloads to members' ssh
+# ed25519 keys, ssh-keygen makes and checks the keys and signatures, git
+# carries the log.
+DEBS += age openssh-client git
 KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
