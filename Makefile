@@ -36,7 +36,7 @@ BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 BASE_SRC  += core/base/sprinter.c core/base/choice.c core/base/history.c
 # Wrapping text at display width (message bodies).
 BASE_SRC  += core/base/wrap.c
-STORE_SRC := store/store.c store/migrate.c store/anchors.c \
+STORE_SRC := store/store.c store/migrate.c store/anchors.c store/sync.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
 CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
