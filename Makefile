@@ -53,6 +53,9 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
 	     core/case/verify.c core/case/category.c
+# Sharing the case history through git: signed, sealed envelopes.
+CORE_SRC  += core/sync/proc.c core/sync/crypt.c core/sync/envelope.c \
+	     core/sync/sync.c
 # Which cases to list: by state, kind and age (decorum cases, the desk).
 CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.
@@ -86,6 +89,7 @@ TUI_SRC   += tui/case-committee.c
 # The scrolling the pagers (help, doc, report) share.
 TUI_SRC   += tui/pager.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
+TUI_SRC   += tui/cmd-remote.c tui/cmd-sync.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
