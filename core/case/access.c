@@ -140,8 +140,8 @@ dc_member_role_check(const char *role, dc_error_t *err)
 	return dc_choice_parse(roles, -1, "member role", role, &i, err);
 }
 
-static GVariant *
-member_payload(const dc_store_member_t *m)
+GVariant *
+dc_member_payload(const dc_store_member_t *m)
 {
 	GVariantBuilder b;
 
@@ -173,7 +173,7 @@ member_write(dc_store_t *s, const dc_store_member_t *m, const char *actor,
 
 	if (st != DC_OK)
 		return st;
-	st = dc_event_append(s, 0, now, actor, "member", member_payload(m),
+	st = dc_event_append(s, 0, now, actor, "member", dc_member_payload(m),
 			     NULL, err);
 	if (st == DC_OK)
 		st = dc_store_member_put(s, m, err);

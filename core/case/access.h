@@ -65,6 +65,9 @@ dc_status_t dc_member_add_key(dc_store_t *s, const char *address,
  * DC_E_USAGE for anything else. */
 dc_status_t dc_ssh_key_normalize(const char *key, char **out,
 				 dc_error_t *err);
+/* A membership as its event's payload (a floating a{sv}), as the shared
+ * log's roster carries it too. */
+GVariant *dc_member_payload(const dc_store_member_t *m);
 /* Record that a member left at time left. */
 dc_status_t dc_member_leave(dc_store_t *s, const char *address, int64_t left,
 			    const char *actor, int64_t now, dc_error_t *err);

@@ -760,30 +760,6 @@ recipients(sync_t *y, int64_t t, GPtrArray *keys, GString *ids,
 	return st;
 }
 
-static GVariant *
-member_variant(const dc_store_member_t *m)
-{
-	GVariantBuilder b;
-
-	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
-	g_variant_builder_add(&b, "{sv}", "address",
-			      g_variant_new_string(m->address));
-	if (m->name)
-		g_variant_builder_add(&b, "{sv}", "name",
-				      g_variant_new_string(m->name));
-	g_variant_builder_add(&b, "{sv}", "role",
-			      g_variant_new_string(m->role));
-	g_variant_builder_add(&b, "{sv}", "joined",
-			      g_variant_new_int64(m->joined));
-	if (m->left)
-		g_variant_builder_add(&b, "{sv}", "left",
-				      g_variant_new_int64(m->left));
-	if (m->ssh_key)
-		g_variant_builder_add(&b, "{sv}", "ssh_key",
-				      g_variant_new_string(m->ssh_key));
-	return g_variant_builder_end(&b);
-}
-
 /* A membership envelope carries the whole roster: whoever it admits
  * learns who the others are. */
 static dc_status_t
@@ -798,7 +774,7 @@ add_roster(sync_t *y, GVariantBuilder *b, dc_error_t *err)
 		return st;
 	g_variant_builder_init(&r, G_VARIANT_TYPE("aa{sv}"));
 	for (i = 0; i < all->len; i++)
-		g_variant_builder_add_value(&r, member_variant(all->pdata[i]));
+		g_variant_builder_add_value(&r, dc_member_payload(all->pdata[i]));
 	g_variant_builder_add(b, "{sv}", "roster", g_variant_builder_end(&r));
 	g_ptr_array_unref(all);
 	return DC_OK;

@@ -20,8 +20,8 @@ CREATE TABLE sync_remotes (
 -- Every envelope this store has sent or taken: the merged order is
 -- (lamport, hash).  event_id is the local event it carries; NULL for a
 -- sealed envelope (one this member holds no key to).  body is the
--- envelope as written, kept for those this member wrote until they are
--- in a commit of its own ref (commit non-NULL).
+-- envelope as written (ciphertext and the clear headers): the signers'
+-- windows are checked again over all of them at every sync.
 CREATE TABLE sync_envelopes (
 	hash     TEXT PRIMARY KEY,
 	event_id INTEGER UNIQUE REFERENCES events(id),
