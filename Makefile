@@ -36,7 +36,7 @@ BASE_SRC  := core/base/status.c core/base/sanitize.c core/base/json.c \
 BASE_SRC  += core/base/sprinter.c core/base/choice.c core/base/history.c
 # Wrapping text at display width (message bodies).
 BASE_SRC  += core/base/wrap.c
-STORE_SRC := store/store.c store/migrate.c store/anchors.c \
+STORE_SRC := store/store.c store/migrate.c store/anchors.c store/sync.c \
 	     store/workflow.c store/export.c
 # Mail: notmuch, MIME, the Message-ID anchors, the tag mirror, fsck.
 CORE_SRC  := core/mail/mail.c core/mail/message.c core/mail/anchor.c \
@@ -53,6 +53,9 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/open.c core/case/people.c core/case/access.c \
 	     core/case/vote.c core/case/outcome.c core/case/release.c \
 	     core/case/verify.c core/case/category.c
+# Sharing the case history through git: signed, sealed envelopes.
+CORE_SRC  += core/sync/proc.c core/sync/crypt.c core/sync/envelope.c \
+	     core/sync/sync.c
 # Which cases to list: by state, kind and age (decorum cases, the desk).
 CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.
@@ -86,6 +89,7 @@ TUI_SRC   += tui/case-committee.c
 # The scrolling the pagers (help, doc, report) share.
 TUI_SRC   += tui/pager.c
 TUI_SRC   += tui/cmd-report.c tui/cmd-packet.c tui/cmd-erase.c
+TUI_SRC   += tui/cmd-remote.c tui/cmd-sync.c
 TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 	     tui/cmd-fsck.c tui/cmd-upgrade.c
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
@@ -122,6 +126,10 @@ FUZZ_DEBS := clang libclang-rt-14-dev
 DEBS := build-essential pkg-config libncurses-dev libgmime-3.0-dev \
 	libglib2.0-dev libsqlite3-dev libicu-dev libcmocka-dev libnotmuch-dev notmuch \
 	sqlite3 tmux jq bash-completion man-db
+# Sharing a case history (issue 22): age seals payloads to members' ssh
+# ed25519 keys, ssh-keygen makes and checks the keys and signatures, git
+# carries the log.
+DEBS += age openssh-client git
 KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz

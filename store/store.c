@@ -950,12 +950,14 @@ event_from_row(sqlite3_stmt *st)
 	e->data_sha256 = dc_sql_column_dup(st, 6);
 	e->prev_hash = dc_sql_column_dup(st, 7);
 	e->hash = dc_sql_column_dup(st, 8);
+	e->lamport = sqlite3_column_int64(st, 9); /* NULL reads as 0 */
 	return e;
 }
 
 #define EVENT_SELECT                                                           \
-	"SELECT id, case_id, at, actor, type, data, data_sha256,"              \
-	" prev_hash, hash FROM events"
+	"SELECT e.id, e.case_id, e.at, e.actor, e.type, e.data,"              \
+	" e.data_sha256, e.prev_hash, e.hash, y.lamport FROM events e"                          \
+	" LEFT JOIN sync_envelopes y ON y.event_id = e.id"
 
 dc_status_t
 dc_store_event_list(dc_store_t *s, int64_t case_id, GPtrArray **out,
@@ -969,9 +971,13 @@ dc_store_event_list(dc_store_t *s, int64_t case_id, GPtrArray **out,
 
 	*out = NULL;
 	ret = dc_sql_prepare(s,
+			     /* A case replays in the merged order of the
+			      * committee's log (core/sync/sync.h); events
+			      * not shared yet follow, in the order made. */
 			     case_id ? EVENT_SELECT
-				 " WHERE case_id = ?1 ORDER BY id"
-				     : EVENT_SELECT " ORDER BY id",
+				 " WHERE e.case_id = ?1 ORDER BY"
+				 " y.lamport IS NULL, y.lamport, y.hash, e.id"
+				     : EVENT_SELECT " ORDER BY e.id",
 			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;

@@ -129,6 +129,8 @@ typedef struct dc_store_event {
 	char *data_sha256; /* hex SHA-256 of data as first written */
 	char *prev_hash; /* hex hash of the previous event ("" for the first) */
 	char *hash;      /* hex hash of this event (see core/case/event.h) */
+	int64_t lamport; /* its place in a shared log (core/sync/sync.h);
+			  * 0: not shared (read only; ignored by append) */
 } dc_store_event_t;
 
 void dc_store_event_free(dc_store_event_t *e);
@@ -157,6 +159,8 @@ typedef struct dc_store_member {
 	char *role;     /* "committee", "tab", "maintainer" */
 	int64_t joined; /* unix seconds */
 	int64_t left;   /* 0: still a member */
+	char *ssh_key;  /* "ssh-ed25519 AAAA...": signs their shared events
+			 * and receives their case keys; NULL: none */
 } dc_store_member_t;
 
 void dc_store_member_free(dc_store_member_t *m);
@@ -271,6 +275,96 @@ dc_status_t dc_store_case_clear_subject(dc_store_t *s, int64_t id,
 					dc_error_t *err);
 /* Checkpoint the WAL, VACUUM, checkpoint again (outside a transaction). */
 dc_status_t dc_store_compact(dc_store_t *s, dc_error_t *err);
+
+/* ---- the shared log (store/sync.c; core/sync/sync.h) ----------------- */
+
+typedef struct dc_store_remote {
+	char *name;
+	char *url;
+	char *trust_root; /* ssh public key whose membership starts the trust */
+	int64_t last_sync; /* 0: never */
+} dc_store_remote_t;
+
+void dc_store_remote_free(dc_store_remote_t *r);
+/* Insert or replace (last_sync is kept). */
+dc_status_t dc_store_remote_put(dc_store_t *s, const dc_store_remote_t *r,
+				dc_error_t *err);
+/* By name; *out frees its elements. */
+dc_status_t dc_store_remote_list(dc_store_t *s, GPtrArray **out,
+				 dc_error_t *err);
+dc_status_t dc_store_remote_delete(dc_store_t *s, const char *name,
+				   dc_error_t *err);
+dc_status_t dc_store_remote_synced(dc_store_t *s, const char *name,
+				   int64_t at, dc_error_t *err);
+
+/* An envelope of the shared log, sent or taken. */
+typedef struct dc_store_envelope {
+	char *hash;
+	int64_t event_id; /* 0: sealed (no key to it here) */
+	int64_t lamport;
+	char *case_gid;   /* NULL: not about one case */
+	char *author;     /* the key id of its author */
+	char *type;
+	int64_t at;
+	char *origin;     /* "local" or "remote" */
+	char *body;       /* local ones not in a commit yet; else NULL */
+	char *commit_id;
+} dc_store_envelope_t;
+
+void dc_store_envelope_free(dc_store_envelope_t *e);
+dc_status_t dc_store_envelope_put(dc_store_t *s, const dc_store_envelope_t *e,
+				  dc_error_t *err);
+/* DC_E_NOT_FOUND when there is none. */
+dc_status_t dc_store_envelope_get(dc_store_t *s, const char *hash,
+				  dc_store_envelope_t **out, dc_error_t *err);
+dc_status_t dc_store_envelope_of_event(dc_store_t *s, int64_t event_id,
+				       dc_store_envelope_t **out,
+				       dc_error_t *err);
+/* In the merged order (lamport, hash); unsent: only this store's own not
+ * yet in a commit. */
+dc_status_t dc_store_envelope_list(dc_store_t *s, int unsent,
+				   GPtrArray **out, dc_error_t *err);
+/* The envelope is in commit (its body is dropped). */
+dc_status_t dc_store_envelope_committed(dc_store_t *s, const char *hash,
+					const char *commit, dc_error_t *err);
+dc_status_t dc_store_envelope_max_lamport(dc_store_t *s, int64_t *out,
+					  dc_error_t *err);
+/* Events of cases and of membership that no envelope carries yet, by
+ * id: what the next sync shares. */
+dc_status_t dc_store_events_unshared(dc_store_t *s, GPtrArray **out,
+				     dc_error_t *err);
+
+/* A case's global id (the hash of its opening envelope). */
+dc_status_t dc_store_sync_case_put(dc_store_t *s, int64_t case_id,
+				   const char *gid, dc_error_t *err);
+/* DC_E_NOT_FOUND when the case has none / no case has it. */
+dc_status_t dc_store_sync_case_gid(dc_store_t *s, int64_t case_id, char **gid,
+				   dc_error_t *err);
+dc_status_t dc_store_sync_case_id(dc_store_t *s, const char *gid,
+				  int64_t *case_id, dc_error_t *err);
+
+/* A data key: an age identity and its recipient. */
+typedef struct dc_store_sync_key {
+	char *recipient; /* "age1..." */
+	char *secret;    /* "AGE-SECRET-KEY-1..." */
+	char *case_gid;  /* NULL: the committee's key */
+	int64_t reported_at;
+} dc_store_sync_key_t;
+
+void dc_store_sync_key_free(dc_store_sync_key_t *k);
+dc_status_t dc_store_sync_key_put(dc_store_t *s, const dc_store_sync_key_t *k,
+				  dc_error_t *err);
+/* DC_E_NOT_FOUND when there is none. */
+dc_status_t dc_store_sync_key_get(dc_store_t *s, const char *recipient,
+				  dc_store_sync_key_t **out, dc_error_t *err);
+dc_status_t dc_store_sync_key_list(dc_store_t *s, GPtrArray **out,
+				   dc_error_t *err);
+
+/* The newest commit imported or written of a ref; *commit NULL: none. */
+dc_status_t dc_store_sync_ref_get(dc_store_t *s, const char *ref,
+				  char **commit, dc_error_t *err);
+dc_status_t dc_store_sync_ref_put(dc_store_t *s, const char *ref,
+				  const char *commit, dc_error_t *err);
 
 /* ---- internal to store/ (store.c <-> migrate.c); not for callers ------ */
 

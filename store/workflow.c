@@ -63,6 +63,7 @@ dc_store_member_free(dc_store_member_t *m)
 	g_free(m->address);
 	g_free(m->name);
 	g_free(m->role);
+	g_free(m->ssh_key);
 	g_free(m);
 }
 
@@ -82,8 +83,8 @@ dc_store_member_put(dc_store_t *s, const dc_store_member_t *m, dc_error_t *err)
 
 	ret = dc_sql_prepare(s,
 			     "INSERT OR REPLACE INTO members"
-			     " (address, name, role, joined, left_at)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5)",
+			     " (address, name, role, joined, left_at, ssh_key)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 			     &st, what, err);
 	if (ret != DC_OK)
 		return ret;
@@ -97,6 +98,8 @@ dc_store_member_put(dc_store_t *s, const dc_store_member_t *m, dc_error_t *err)
 	if (rc == SQLITE_OK)
 		rc = m->left ? sqlite3_bind_int64(st, 5, m->left)
 			     : sqlite3_bind_null(st, 5);
+	if (rc == SQLITE_OK)
+		rc = dc_sql_bind_text(st, 6, m->ssh_key);
 	return run_done(s, st, rc, what, err);
 }
 
@@ -110,10 +113,11 @@ member_from_row(sqlite3_stmt *st)
 	m->role = dc_sql_column_dup(st, 2);
 	m->joined = sqlite3_column_int64(st, 3);
 	m->left = sqlite3_column_int64(st, 4); /* NULL reads as 0 */
+	m->ssh_key = dc_sql_column_dup(st, 5);
 	return m;
 }
 
-#define MEMBER_SELECT "SELECT address, name, role, joined, left_at FROM members"
+#define MEMBER_SELECT "SELECT address, name, role, joined, left_at, ssh_key FROM members"
 
 dc_status_t
 dc_store_member_get(dc_store_t *s, const char *address, dc_store_member_t **out,

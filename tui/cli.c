@@ -22,6 +22,8 @@ const dc_cmd_t *const dc_commands[] = {
 	&cmd_cases,
 	&cmd_case,
 	&cmd_member,
+	&cmd_remote,
+	&cmd_sync,
 	&cmd_verify,
 	&cmd_fsck,
 	&cmd_doc,

@@ -37,6 +37,7 @@ typedef struct dc_cmd {
 /* Each defined in its own tui/cmd-NAME.c. */
 extern const dc_cmd_t cmd_report, cmd_packet, cmd_erase;
 extern const dc_cmd_t cmd_list, cmd_show, cmd_tag, cmd_cases, cmd_tui;
+extern const dc_cmd_t cmd_remote, cmd_sync;
 extern const dc_cmd_t cmd_case, cmd_member, cmd_verify, cmd_fsck;
 extern const dc_cmd_t cmd_doc, cmd_upgrade;
 

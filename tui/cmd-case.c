@@ -54,7 +54,7 @@ const dc_cmd_t cmd_case = {
 	.name = "case",
 	.args = "show|state|note|convert|undo|participant|alias|people|"
 		"conflict|recuse|outcome|outcome-edit|category|vote|tally|"
-		"expiring|late|attach|detach|reply N ... "
+		"expiring|late|attach|detach|reply|resolve N ... "
 		"[--json]",
 	.summary = "follow a case: state, outcome, votes, history",
 	.run = run,
@@ -352,6 +352,18 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 			x->recused ? "recused" : "conflict", a);
 		g_free(a);
 	}
+	for (i = 0; i < c->clashes->len; i++) {
+		const dc_clash_t *x = c->clashes->pdata[i];
+		char *a = san(x->actor);
+
+		if (!x->resolved)
+			fprintf(cli->out,
+				"%-11s%s moved it %s -> %s, but the merged "
+				"history has it %s (case resolve N)\n",
+				"sync", a, x->from ? x->from : "?", x->to,
+				x->found);
+		g_free(a);
+	}
 	if (c->outcomes->len)
 		fprintf(cli->out, "outcomes:\n");
 	for (i = 0; i < c->outcomes->len; i++)
@@ -564,6 +576,18 @@ sub_note(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 			 &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	return changed(cli, s, id, o, "note added");
+}
+
+static int
+sub_resolve(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
+{
+	dc_error_t err = { 0 };
+
+	if (need(cli, o, 1, "case resolve N [--note TEXT]"))
+		return DC_EXIT_USAGE;
+	if (dc_case_resolve(s, id, o->note, actor(cli), now(), &err) != DC_OK)
+		return dc_cli_fail(cli, &err);
+	return changed(cli, s, id, o, "sync conflicts resolved");
 }
 
 static int
@@ -1162,6 +1186,7 @@ static const struct {
 	{ "tally", sub_tally, 0 },
 	{ "state", sub_state, 1 },
 	{ "note", sub_note, 1 },
+	{ "resolve", sub_resolve, 1 },
 	{ "convert", sub_convert, 1 },
 	{ "undo", sub_undo, 1 },
 	{ "participant", sub_participant, 1 },

@@ -18,7 +18,7 @@ static int run(dc_cli_t *cli, int argc, char **argv);
 const dc_cmd_t cmd_member = {
 	.name = "member",
 	.args = "add ADDRESS [--name N] [--role committee|tab|maintainer] "
-		"[--joined DATE] | leave ADDRESS [--left DATE] | list | "
+		"[--joined DATE] [--key SSH-PUBKEY] | leave ADDRESS [--left DATE] | list | "
 		"whoami [--json]",
 	.summary = "committee and TAB membership and access windows",
 	.run = run,
@@ -113,9 +113,11 @@ run(dc_cli_t *cli, int argc, char **argv)
 		{ "role", required_argument, NULL, 'r' },
 		{ "joined", required_argument, NULL, 'J' },
 		{ "left", required_argument, NULL, 'L' },
+		{ "key", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *name = NULL, *role = NULL, *joined = NULL, *left = NULL;
+	const char *key = NULL;
 	dc_error_t err = { 0 };
 	dc_store_t *s = NULL;
 	int64_t tj = 0, tl = 0;
@@ -136,6 +138,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 		case 'r': role = optarg; break;
 		case 'J': joined = optarg; break;
 		case 'L': left = optarg; break;
+		case 'k': key = optarg; break;
 		default:
 			return dc_cli_usage(cli, &cmd_member, "bad option");
 		}
@@ -167,8 +170,8 @@ run(dc_cli_t *cli, int argc, char **argv)
 	if (dc_cli_store(cli, DC_OPEN_WRITE, &s, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
 	if (!strcmp(sub, "add"))
-		st = dc_member_add(s, args[0], name, role, tj,
-				   dc_cli_actor(cli, NULL), now(), &err);
+		st = dc_member_add_key(s, args[0], name, role, tj, key,
+				       dc_cli_actor(cli, NULL), now(), &err);
 	else
 		st = dc_member_leave(s, args[0], left ? tl : now(),
 				     dc_cli_actor(cli, NULL), now(), &err);

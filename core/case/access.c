@@ -140,8 +140,8 @@ dc_member_role_check(const char *role, dc_error_t *err)
 	return dc_choice_parse(roles, -1, "member role", role, &i, err);
 }
 
-static GVariant *
-member_payload(const dc_store_member_t *m)
+GVariant *
+dc_member_payload(const dc_store_member_t *m)
 {
 	GVariantBuilder b;
 
@@ -158,6 +158,9 @@ member_payload(const dc_store_member_t *m)
 	if (m->left)
 		g_variant_builder_add(&b, "{sv}", "left",
 				      g_variant_new_int64(m->left));
+	if (m->ssh_key)
+		g_variant_builder_add(&b, "{sv}", "ssh_key",
+				      g_variant_new_string(m->ssh_key));
 	return g_variant_builder_end(&b);
 }
 
@@ -170,7 +173,7 @@ member_write(dc_store_t *s, const dc_store_member_t *m, const char *actor,
 
 	if (st != DC_OK)
 		return st;
-	st = dc_event_append(s, 0, now, actor, "member", member_payload(m),
+	st = dc_event_append(s, 0, now, actor, "member", dc_member_payload(m),
 			     NULL, err);
 	if (st == DC_OK)
 		st = dc_store_member_put(s, m, err);
@@ -239,8 +242,49 @@ dc_member_add(dc_store_t *s, const char *address, const char *name,
 	      const char *role, int64_t joined, const char *actor,
 	      int64_t now, dc_error_t *err)
 {
+	return dc_member_add_key(s, address, name, role, joined, NULL, actor,
+				 now, err);
+}
+
+dc_status_t
+dc_ssh_key_normalize(const char *key, char **out, dc_error_t *err)
+{
+	char **f = g_strsplit_set(key ? key : "", " \t\n", -1);
+	char **w = g_new0(char *, g_strv_length(f) + 1);
+	guchar *blob = NULL;
+	gsize n = 0, i, k = 0;
+	dc_status_t st = DC_OK;
+
+	for (i = 0; f[i]; i++)
+		if (*f[i])
+			w[k++] = f[i];
+	if (k >= 2 && !strcmp(w[0], "ssh-ed25519"))
+		blob = g_base64_decode(w[1], &n);
+	/* The blob names its type again: string "ssh-ed25519", 32 bytes. */
+	if (!blob || n != 51 || memcmp(blob + 4, "ssh-ed25519", 11))
+		st = dc_fail(err, DC_E_USAGE,
+			     "not an ssh ed25519 public key (want "
+			     "\"ssh-ed25519 AAAA...\", as in ~/.ssh/"
+			     "id_ed25519.pub)");
+	else
+		*out = g_strdup_printf("ssh-ed25519 %s", w[1]);
+	g_free(blob);
+	g_free(w);
+	g_strfreev(f);
+	return st;
+}
+
+dc_status_t
+dc_member_add_key(dc_store_t *s, const char *address, const char *name,
+		  const char *role, int64_t joined, const char *ssh_key,
+		  const char *actor, int64_t now, dc_error_t *err)
+{
 	dc_store_member_t *old = NULL, m = { 0 };
+	char *key = NULL;
 	dc_status_t st;
+
+	if (ssh_key && dc_ssh_key_normalize(ssh_key, &key, err) != DC_OK)
+		return DC_E_USAGE;
 
 	if (!address || !strchr(address, '@'))
 		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
@@ -266,9 +310,11 @@ dc_member_add(dc_store_t *s, const char *address, const char *name,
 	m.left = old ? old->left : 0;
 	if (m.left && m.left <= m.joined)
 		m.left = 0; /* joined again */
+	m.ssh_key = key ? key : old ? old->ssh_key : NULL;
 	st = member_write(s, &m, actor, now, err);
 out:
 	dc_store_member_free(old);
+	g_free(key);
 	return st;
 }
 

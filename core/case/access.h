@@ -55,6 +55,19 @@ dc_status_t dc_member_role_check(const char *role, dc_error_t *err);
 dc_status_t dc_member_add(dc_store_t *s, const char *address,
 			  const char *name, const char *role, int64_t joined,
 			  const char *actor, int64_t now, dc_error_t *err);
+/* The same with the member's ssh ed25519 public key (NULL: unchanged),
+ * which signs their events on a shared remote (core/sync/sync.h). */
+dc_status_t dc_member_add_key(dc_store_t *s, const char *address,
+			      const char *name, const char *role,
+			      int64_t joined, const char *ssh_key,
+			      const char *actor, int64_t now, dc_error_t *err);
+/* "ssh-ed25519 BASE64" of a public key line (the comment dropped);
+ * DC_E_USAGE for anything else. */
+dc_status_t dc_ssh_key_normalize(const char *key, char **out,
+				 dc_error_t *err);
+/* A membership as its event's payload (a floating a{sv}), as the shared
+ * log's roster carries it too. */
+GVariant *dc_member_payload(const dc_store_member_t *m);
 /* Record that a member left at time left. */
 dc_status_t dc_member_leave(dc_store_t *s, const char *address, int64_t left,
 			    const char *actor, int64_t now, dc_error_t *err);

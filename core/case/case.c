@@ -173,6 +173,18 @@ vote_free_cb(gpointer p)
 	g_free(v);
 }
 
+static void
+clash_free(gpointer p)
+{
+	dc_clash_t *x = p;
+
+	g_free(x->actor);
+	g_free(x->from);
+	g_free(x->to);
+	g_free(x->found);
+	g_free(x);
+}
+
 /* Free what a replay derives (dc_case_replay), leaving c without it. */
 static void
 derived_free(dc_case_t *c)
@@ -184,6 +196,7 @@ derived_free(dc_case_t *c)
 	g_clear_pointer(&c->outcomes, g_ptr_array_unref);
 	g_clear_pointer(&c->votes, g_ptr_array_unref);
 	g_clear_pointer(&c->history, g_ptr_array_unref);
+	g_clear_pointer(&c->clashes, g_ptr_array_unref);
 	g_clear_pointer(&c->opened_by, g_free);
 	g_clear_pointer(&c->category, g_free);
 }
@@ -199,6 +212,7 @@ derived_reset(dc_case_t *c)
 	c->outcomes = g_ptr_array_new_with_free_func(outcome_free_cb);
 	c->votes = g_ptr_array_new_with_free_func(vote_free_cb);
 	c->history = g_ptr_array_new_with_free_func(history_free);
+	c->clashes = g_ptr_array_new_with_free_func(clash_free);
 	c->withdrawn = 0;
 	c->converted = 0;
 }
@@ -560,6 +574,8 @@ summarize(const dc_store_event_t *ev, GVariant *v)
 					    b ? b : "?");
 		else
 			r = g_strdup_printf("sent <%s>", b ? b : "?");
+	} else if (!strcmp(t, "resolve")) {
+		r = g_strdup("resolved the sync conflicts before this");
 	} else if (!strcmp(t, "category")) {
 		a = dc_payload_str(v, "category");
 		r = g_strdup_printf("category: %s", a ? a : "?");
@@ -643,6 +659,45 @@ add_note(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 	g_ptr_array_add(c->notes, n);
 }
 
+/*
+ * A state change from a shared log (ev->lamport) was checked against the
+ * state its author saw, not against the merged order: 1 when the merged
+ * order has the case elsewhere than where its author moved it from, or
+ * the move is no longer allowed, recorded as a clash and not applied.
+ * The same move made twice is no clash.
+ */
+static int
+clashes(dc_case_t *c, const dc_store_event_t *ev, GVariant *v,
+	const char *to)
+{
+	char *from = dc_payload_str(v, "from");
+	int follows = !from || !strcmp(from, c->state);
+	dc_clash_t *x;
+
+	g_free(from);
+	if (!ev->lamport || !strcmp(to, c->state) ||
+	    (follows && transition_allowed(c->state, to)))
+		return 0;
+	x = g_new0(dc_clash_t, 1);
+	x->event_id = ev->id;
+	x->at = ev->at;
+	x->actor = g_strdup(ev->actor);
+	x->from = dc_payload_str(v, "from");
+	x->to = g_strdup(to);
+	x->found = g_strdup(c->state);
+	g_ptr_array_add(c->clashes, x);
+	return 1;
+}
+
+static void
+resolve_clashes(dc_case_t *c)
+{
+	guint i;
+
+	for (i = 0; i < c->clashes->len; i++)
+		((dc_clash_t *)c->clashes->pdata[i])->resolved = 1;
+}
+
 static void
 apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 {
@@ -661,10 +716,14 @@ apply_event(dc_case_t *c, const dc_store_event_t *ev, GVariant *v)
 		c->converted = c->kind != DC_KIND_TAB;
 	} else if (!strcmp(t, "state")) {
 		to = dc_payload_str(v, "to");
-		if (to) {
+		if (to && clashes(c, ev, v, to)) {
+			g_free(to);
+		} else if (to) {
 			g_free(c->state);
 			c->state = to;
 		}
+	} else if (!strcmp(t, "resolve")) {
+		resolve_clashes(c);
 	} else if (!strcmp(t, "participant")) {
 		apply_participant(c, v);
 	} else if (!strcmp(t, "alias")) {
@@ -957,8 +1016,8 @@ dc_case_count_reports(dc_store_t *s, int64_t from, int64_t to, int *count,
 
 /* Inside a transaction: the cache and the notmuch outbox follow the
  * events. */
-static dc_status_t
-refresh(dc_store_t *s, int64_t id, int64_t now, dc_error_t *err)
+dc_status_t
+dc_case_refresh(dc_store_t *s, int64_t id, int64_t now, dc_error_t *err)
 {
 	dc_case_t *c = NULL;
 	dc_status_t st = load_case(s, id, &c, err);
@@ -980,7 +1039,7 @@ append(dc_store_t *s, int64_t id, const char *type, GVariant *data,
 					 err);
 
 	if (st == DC_OK)
-		st = refresh(s, id, now, err);
+		st = dc_case_refresh(s, id, now, err);
 	return st;
 }
 
@@ -1236,6 +1295,29 @@ dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
 			    payload("from", c->state, "to", to, "note", note,
 				    NULL),
 			    actor, now, err);
+	return end_case(s, st, c, err);
+}
+
+dc_status_t
+dc_case_resolve(dc_store_t *s, int64_t case_id, const char *note,
+		const char *actor, int64_t now, dc_error_t *err)
+{
+	dc_case_t *c = NULL;
+	dc_status_t st = begin_case(s, case_id, &c, err);
+	guint i, open = 0;
+
+	if (st != DC_OK)
+		return st;
+	for (i = 0; i < c->clashes->len; i++)
+		open += !((dc_clash_t *)c->clashes->pdata[i])->resolved;
+	if (!open)
+		st = dc_fail(err, DC_E_INVALID,
+			     "case %" G_GINT64_FORMAT " has no sync conflict "
+			     "to resolve",
+			     (gint64)case_id);
+	else
+		st = append(s, case_id, "resolve",
+			    payload("note", note, NULL), actor, now, err);
 	return end_case(s, st, c, err);
 }
 

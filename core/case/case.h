@@ -97,6 +97,22 @@ typedef struct dc_history {
 	int64_t undone_by; /* the undo event's id, or 0 */
 } dc_history_t;
 
+/*
+ * A change that the merged order of a shared log (core/sync/sync.h) made
+ * invalid: two members moved one case at the same time, and the one
+ * that came second in the merged order no longer follows from the state
+ * before it.  It is kept, not applied, until a "resolve" event.
+ */
+typedef struct dc_clash {
+	int64_t event_id;
+	int64_t at;
+	char *actor;
+	char *from;  /* the state it was made from */
+	char *to;    /* the state it wanted */
+	char *found; /* the state the merged order had there */
+	int resolved;
+} dc_clash_t;
+
 struct dc_outcome;
 struct dc_vote;
 
@@ -131,6 +147,7 @@ typedef struct dc_case {
 	GPtrArray *votes;        /* struct dc_vote *, one per member
 				  * (core/case/vote.h) */
 	GPtrArray *history;      /* dc_history_t *, oldest first */
+	GPtrArray *clashes;      /* dc_clash_t *, in the merged order */
 } dc_case_t;
 
 /* ---- states ---------------------------------------------------------- */
@@ -149,6 +166,19 @@ const char *dc_case_next_states(const char *from);
 dc_status_t dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
 			      const char *note, const char *actor, int64_t now,
 			      dc_error_t *err);
+
+/*
+ * Resolve the case's unresolved clashes (dc_clash_t) as a "resolve"
+ * event; a state change after it says where the case goes.
+ * DC_E_INVALID when there is none.
+ */
+dc_status_t dc_case_resolve(dc_store_t *s, int64_t case_id, const char *note,
+			    const char *actor, int64_t now, dc_error_t *err);
+
+/* Inside a transaction: replay case id again into the cache and queue
+ * its notmuch tags (after a sync put events before older ones). */
+dc_status_t dc_case_refresh(dc_store_t *s, int64_t id, int64_t now,
+			    dc_error_t *err);
 
 /* Add a note to a case. */
 dc_status_t dc_case_note(dc_store_t *s, int64_t case_id, const char *note,

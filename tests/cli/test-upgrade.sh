@@ -77,15 +77,15 @@ check "no read command left a copy" test ! -e "$S.schema3"
 # ---- decorum upgrade --------------------------------------------------
 $D upgrade >"$T/up" 2>&1
 check_eq "decorum upgrade succeeds" 0 $?
-check "it says schema 3 became 4 and where the copy is" \
-	grep -q "schema 3 upgraded to 4; the file as it was is $S.schema3" "$T/up"
+check "it says schema 3 became 5 and where the copy is" \
+	grep -q "schema 3 upgraded to 5; the file as it was is $S.schema3" "$T/up"
 check "it says three old threads are named by Message-ID now" \
 	grep -q '^3 threads of older cases now named by Message-ID' "$T/up"
 check_eq "the copy is 0600" 600 "$(stat -c %a "$S.schema3")"
 check_eq "the store is still 0600" 600 "$(stat -c %a "$S")"
 check_eq "the copy is the schema 3 store" 3 "$(sqlite3 "$S.schema3" 'PRAGMA user_version')"
 check_eq "the copy holds the 4 events of then" 4 "$(sqlite3 "$S.schema3" 'SELECT count(*) FROM events')"
-check_eq "the store is schema 4" 4 "$(sqlite3 "$S" 'PRAGMA user_version')"
+check_eq "the store is schema 5" 5 "$(sqlite3 "$S" 'PRAGMA user_version')"
 for i in 1 2 3; do
 	check "case $i covers its own report's mail" cmp "$T/want-$i" \
 		"$(case_msgs $i >"$T/got"; echo "$T/got")"
@@ -98,7 +98,7 @@ open event" "$(sqlite3 "$S" "SELECT data FROM events WHERE type = 'anchor' AND c
 		sed -n "s/.*'source': <'\([^']*\)'>.*/\1/p")"
 check "the history verifies" $D verify
 $D upgrade >"$T/up2" 2>&1
-check "a second upgrade: up to date" grep -q 'schema 4, up to date' "$T/up2"
+check "a second upgrade: up to date" grep -q 'schema 5, up to date' "$T/up2"
 check_eq "... and records nothing" 3 "$(sqlite3 "$S" "SELECT count(*) FROM events WHERE type = 'anchor'")"
 
 # ---- then the index is rebuilt in another order -------------------------
@@ -122,7 +122,7 @@ t_index "$TOP/tests/corpus/demo"
 load_v3
 $D case note 3 "still waiting for the TAB" >"$T/out" 2>&1
 check_eq "case note on an older store succeeds" 0 $?
-check_eq "... and upgraded it" 4 "$(sqlite3 "$S" 'PRAGMA user_version')"
+check_eq "... and upgraded it" 5 "$(sqlite3 "$S" 'PRAGMA user_version')"
 check "... keeping the copy" test -s "$S.schema3"
 check "... and case 2 covers its own report's mail" cmp "$T/want-2" \
 	"$(case_msgs 2 >"$T/got"; echo "$T/got")"

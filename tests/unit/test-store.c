@@ -348,7 +348,7 @@ test_older_schema(void **state)
 	assert_int_equal(dc_store_open_flags(f->path, 0, &s, &err),
 			 DC_E_INVALID);
 	assert_null(s);
-	assert_non_null(strstr(err.msg, "schema version 3, this one uses 4"));
+	assert_non_null(strstr(err.msg, "schema version 3, this one uses 5"));
 	after = contents(f->path);
 	assert_string_equal(before, after);
 	assert_false(g_file_test(copy, G_FILE_TEST_EXISTS));

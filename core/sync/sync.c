@@ -1,0 +1,1111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * decorum sync: the shared log through git (core/sync/sync.h).
+ */
+#include <glib/gstdio.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "core/case/access.h"
+#include "core/case/case.h"
+#include "core/case/event.h"
+#include "core/sync/crypt.h"
+#include "core/sync/proc.h"
+#include "core/sync/sync.h"
+
+#define REF_PREFIX "refs/decorum/events/"
+
+/* What one sync works with. */
+typedef struct sync {
+	dc_store_t *s;
+	const dc_sync_opts_t *o;
+	dc_store_remote_t *remote;
+	char *gitdir;
+	char *me;       /* "ssh-ed25519 BASE64" */
+	char *me_id;    /* its key id */
+	char *identity; /* the private key, for age */
+	char *signers;  /* the allowed-signers file */
+	char *tmpdir;
+	GPtrArray *envs; /* dc_envelope_t *: every one known, merged order */
+	GHashTable *seen; /* hash -> 1 */
+	GHashTable *touched; /* case id -> 1 */
+	dc_sync_result_t *r;
+} sync_t;
+
+/* ---- git -------------------------------------------------------------- */
+
+static const char *const git_env[] = {
+	"GIT_AUTHOR_NAME=decorum", "GIT_AUTHOR_EMAIL=decorum@invalid",
+	"GIT_COMMITTER_NAME=decorum", "GIT_COMMITTER_EMAIL=decorum@invalid",
+	"GIT_TERMINAL_PROMPT=0", NULL,
+};
+
+/* git --git-dir GITDIR ARGS... (NULL-terminated), stdin in; *out its
+ * stdout (NULL: dropped). */
+static dc_status_t
+git(sync_t *y, const char *in, char **out, int may_fail, int *status,
+    dc_error_t *err, ...)
+{
+	GPtrArray *argv = g_ptr_array_new();
+	dc_proc_t p = { .env = git_env, .in = in, .in_len = -1,
+			.may_fail = may_fail };
+	dc_status_t st;
+	const char *a;
+	va_list ap;
+
+	g_ptr_array_add(argv, "git");
+	g_ptr_array_add(argv, "--git-dir");
+	g_ptr_array_add(argv, y->gitdir);
+	va_start(ap, err);
+	while ((a = va_arg(ap, const char *)))
+		g_ptr_array_add(argv, (char *)a);
+	va_end(ap);
+	g_ptr_array_add(argv, NULL);
+	p.argv = (const char *const *)argv->pdata;
+	st = dc_proc_run(&p, err);
+	if (status)
+		*status = p.status;
+	/* A blob's bytes are what its hash covers: only the answers of
+	 * other commands lose their newline. */
+	if (st == DC_OK && out)
+		*out = strcmp(argv->pdata[3], "cat-file")
+			       ? g_strdup(g_strchomp(p.out))
+			       : g_strdup(p.out);
+	dc_proc_clear(&p);
+	g_ptr_array_unref(argv);
+	return st;
+}
+
+static dc_status_t
+git_init(sync_t *y, dc_error_t *err)
+{
+	char *dir = g_path_get_dirname(dc_store_path(y->s));
+	const char *argv[] = { "git", "init", "-q", "--bare", NULL, NULL };
+	dc_proc_t p = { .argv = argv, .env = git_env };
+	dc_status_t st = DC_OK;
+
+	y->gitdir = g_build_filename(dir, "sync.git", NULL);
+	g_free(dir);
+	if (g_file_test(y->gitdir, G_FILE_TEST_IS_DIR))
+		return DC_OK;
+	argv[4] = y->gitdir;
+	st = dc_proc_run(&p, err);
+	dc_proc_clear(&p);
+	if (st == DC_OK && g_chmod(y->gitdir, 0700) != 0)
+		st = dc_fail(err, DC_E_IO, "cannot make %s private",
+			     y->gitdir);
+	return st;
+}
+
+/* ---- remotes ---------------------------------------------------------- */
+
+static dc_status_t
+remote_find(dc_store_t *s, const char *name, dc_store_remote_t **out,
+	    dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_remote_list(s, &all, err);
+	guint i;
+
+	*out = NULL;
+	if (st != DC_OK)
+		return st;
+	for (i = 0; i < all->len && !*out; i++) {
+		dc_store_remote_t *r = all->pdata[i];
+
+		if (name ? !strcmp(r->name, name) : all->len == 1)
+			*out = g_ptr_array_steal_index(all, i);
+	}
+	if (!*out)
+		st = dc_fail(err, DC_E_NOT_FOUND,
+			     name ? "no remote named '%s' (decorum remote "
+				    "list)"
+			     : all->len ? "%swhich remote? (decorum sync NAME)"
+					: "%sno remote: decorum remote add NAME "
+					  "URL",
+			     name ? name : "");
+	g_ptr_array_unref(all);
+	return st;
+}
+
+dc_status_t
+dc_remote_add(dc_store_t *s, const char *name, const char *url,
+	      const char *trust, dc_error_t *err)
+{
+	dc_store_remote_t r = { .name = (char *)name, .url = (char *)url };
+	char *key = NULL;
+	dc_status_t st;
+
+	if (!name || !*name || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					    "0123456789-_.") != strlen(name))
+		return dc_fail(err, DC_E_USAGE,
+			       "a remote's name is letters, digits, '-', '_' "
+			       "and '.'");
+	if (!url || !*url || *url == '-')
+		return dc_fail(err, DC_E_USAGE, "'%s' is not a git URL",
+			       url ? url : "");
+	if (trust && dc_ssh_key_normalize(trust, &key, err) != DC_OK)
+		return DC_E_USAGE;
+	r.trust_root = key;
+	st = dc_store_remote_put(s, &r, err);
+	g_free(key);
+	return st;
+}
+
+dc_status_t
+dc_remote_remove(dc_store_t *s, const char *name, dc_error_t *err)
+{
+	dc_store_remote_t *r = NULL;
+	dc_status_t st = remote_find(s, name, &r, err);
+
+	if (st == DC_OK)
+		st = dc_store_remote_delete(s, name, err);
+	dc_store_remote_free(r);
+	return st;
+}
+
+/* ---- this member's key ------------------------------------------------ */
+
+static dc_status_t
+load_key(sync_t *y, dc_error_t *err)
+{
+	char *pub_path = g_strconcat(y->o->key_path, ".pub", NULL);
+	char *pub = NULL;
+	gsize n = 0;
+	dc_status_t st = DC_OK;
+
+	if (!g_file_get_contents(pub_path, &pub, NULL, NULL))
+		st = dc_fail(err, DC_E_NOT_FOUND,
+			     "no ssh public key at %s ([sync] key names the "
+			     "private key; make one with ssh-keygen -t "
+			     "ed25519)",
+			     pub_path);
+	else if (dc_ssh_key_normalize(pub, &y->me, err) != DC_OK)
+		st = dc_fail(err, DC_E_USAGE, "%s: not an ssh ed25519 key",
+			     pub_path);
+	else if (!g_file_get_contents(y->o->key_path, &y->identity, &n,
+				      NULL))
+		st = dc_fail(err, DC_E_NOT_FOUND, "cannot read %s",
+			     y->o->key_path);
+	if (st == DC_OK)
+		y->me_id = dc_key_id(y->me);
+	g_free(pub);
+	g_free(pub_path);
+	return st;
+}
+
+/* ---- what is known ---------------------------------------------------- */
+
+static void
+envelope_free_cb(gpointer p)
+{
+	dc_envelope_free(p);
+}
+
+static void
+know(sync_t *y, dc_envelope_t *e)
+{
+	g_hash_table_add(y->seen, g_strdup(e->hash));
+	g_ptr_array_add(y->envs, e);
+}
+
+static dc_status_t
+load_known(sync_t *y, dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_envelope_list(y->s, 0, &all, err);
+	guint i;
+
+	for (i = 0; st == DC_OK && i < all->len; i++) {
+		const dc_store_envelope_t *se = all->pdata[i];
+		dc_envelope_t *e = NULL;
+
+		st = dc_envelope_parse(se->body ? se->body : "", &e, err);
+		if (st == DC_OK)
+			know(y, e);
+	}
+	if (all)
+		g_ptr_array_unref(all);
+	return st;
+}
+
+/* The allowed-signers file: every key a membership envelope names, and
+ * the trust root; whether one may sign then is dc_envelope_check_signers'
+ * question. */
+static dc_status_t
+write_signers(sync_t *y, GPtrArray *more, dc_error_t *err)
+{
+	GString *t = g_string_new(NULL);
+	GPtrArray *lists[] = { y->envs, more };
+	const char *root = y->remote->trust_root ? y->remote->trust_root
+						 : y->me;
+	char *id = dc_key_id(root);
+	dc_status_t st = DC_OK;
+	guint i, l;
+
+	g_string_append_printf(t, "%s namespaces=\"git\" %s\n", id, root);
+	g_free(id);
+	for (l = 0; l < G_N_ELEMENTS(lists); l++)
+		for (i = 0; i < lists[l]->len; i++) {
+			const dc_envelope_t *e = lists[l]->pdata[i];
+
+			if (!e->member_key)
+				continue;
+			id = dc_key_id(e->member_key);
+			g_string_append_printf(t, "%s namespaces=\"git\" %s\n",
+					       id, e->member_key);
+			g_free(id);
+		}
+	g_free(y->signers);
+	y->signers = g_build_filename(y->tmpdir, "allowed-signers", NULL);
+	if (!g_file_set_contents(y->signers, t->str, t->len, NULL))
+		st = dc_fail(err, DC_E_IO, "cannot write %s", y->signers);
+	g_string_free(t, TRUE);
+	return st;
+}
+
+/* ---- import ----------------------------------------------------------- */
+
+typedef struct incoming {
+	char *ref;
+	char *tip;
+	GPtrArray *commits; /* char *, oldest first */
+} incoming_t;
+
+static void
+incoming_free(gpointer p)
+{
+	incoming_t *in = p;
+
+	g_free(in->ref);
+	g_free(in->tip);
+	g_ptr_array_unref(in->commits);
+	g_free(in);
+}
+
+static dc_status_t
+fetch(sync_t *y, GPtrArray *refs, dc_error_t *err)
+{
+	char *spec = g_strdup_printf("+" REF_PREFIX "*:refs/remotes/%s/*",
+				     y->remote->name);
+	char *pat = g_strdup_printf("refs/remotes/%s/", y->remote->name);
+	char *list = NULL, **lines;
+	dc_status_t st;
+	int i;
+
+	st = git(y, NULL, NULL, 0, NULL, err, "fetch", "-q", "--no-tags", "--prune",
+		 "--", y->remote->url, spec, NULL);
+	if (st == DC_OK)
+		st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
+			 "--format=%(refname) %(objectname)", pat, NULL);
+	lines = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && lines[i]; i++) {
+		char **f = g_strsplit(lines[i], " ", 2);
+		incoming_t *in;
+
+		if (f[0] && f[1] && strcmp(f[0] + strlen(pat), y->me_id)) {
+			in = g_new0(incoming_t, 1);
+			in->ref = g_strconcat(REF_PREFIX, f[0] + strlen(pat),
+					      NULL);
+			in->tip = g_strdup(f[1]);
+			in->commits = g_ptr_array_new_with_free_func(g_free);
+			g_ptr_array_add(refs, in);
+		}
+		g_strfreev(f);
+	}
+	g_strfreev(lines);
+	g_free(list);
+	g_free(spec);
+	g_free(pat);
+	return st;
+}
+
+/* The commits of a ref not imported yet, oldest first, and their
+ * envelopes. */
+static dc_status_t
+read_ref(sync_t *y, incoming_t *in, GPtrArray *news, GHashTable *by_commit,
+	 dc_error_t *err)
+{
+	char *last = NULL, *list = NULL, *not = NULL, **c;
+	dc_status_t st = dc_store_sync_ref_get(y->s, in->ref, &last, err);
+	int i;
+
+	if (st == DC_OK && last && !strcmp(last, in->tip))
+		goto out;
+	not = last ? g_strconcat("^", last, NULL) : NULL;
+	if (st == DC_OK)
+		st = git(y, NULL, &list, 0, NULL, err, "rev-list", "--reverse",
+			 in->tip, not, NULL);
+	c = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && c[i]; i++) {
+		char *obj = g_strconcat(c[i], ":envelope", NULL), *text = NULL;
+		dc_envelope_t *e = NULL;
+
+		if (!*c[i]) {
+			g_free(obj);
+			continue;
+		}
+		st = git(y, NULL, &text, 0, NULL, err, "cat-file", "blob", obj,
+			 NULL);
+		if (st == DC_OK)
+			st = dc_envelope_parse(text, &e, err);
+		if (st == DC_OK && strcmp(e->author,
+					  in->ref + strlen(REF_PREFIX)))
+			st = dc_fail(err, DC_E_DENIED,
+				     "envelope %.12s on %s names another "
+				     "author",
+				     e->hash, in->ref);
+		if (st == DC_OK) {
+			g_ptr_array_add(in->commits, g_strdup(c[i]));
+			g_hash_table_insert(by_commit, g_strdup(c[i]), e);
+			g_ptr_array_add(news, e);
+		} else {
+			dc_envelope_free(e);
+		}
+		g_free(text);
+		g_free(obj);
+	}
+	g_strfreev(c);
+out:
+	g_free(list);
+	g_free(not);
+	g_free(last);
+	return st;
+}
+
+/* Every commit good, signed by the key its envelope names. */
+static dc_status_t
+check_signatures(sync_t *y, incoming_t *in, GHashTable *by_commit,
+		 dc_error_t *err)
+{
+	char *cfg = g_strconcat("gpg.ssh.allowedSignersFile=", y->signers,
+				NULL);
+	char *list = NULL, **lines;
+	dc_status_t st = DC_OK;
+	guint i;
+
+	for (i = 0; st == DC_OK && i < in->commits->len; i++) {
+		const char *c = in->commits->pdata[i];
+		const dc_envelope_t *e = g_hash_table_lookup(by_commit, c);
+
+		g_clear_pointer(&list, g_free);
+		st = git(y, NULL, &list, 0, NULL, err, "-c", "gpg.format=ssh",
+			 "-c", cfg, "log", "-1", "--format=%G? %GS", c, NULL);
+		if (st != DC_OK)
+			break;
+		lines = g_strsplit(list, " ", 2);
+		if (strcmp(lines[0], "G") ||
+		    g_strcmp0(lines[1], e->author))
+			st = dc_fail(err, DC_E_DENIED,
+				     "envelope %.12s (commit %.12s on %s) is "
+				     "%s",
+				     e->hash, c, in->ref,
+				     !strcmp(lines[0], "N")
+					     ? "not signed"
+					     : "not signed by a member's key");
+		g_strfreev(lines);
+	}
+	g_free(list);
+	g_free(cfg);
+	return st;
+}
+
+static GVariant *
+parse_variant(const char *text, const char *type)
+{
+	GVariant *v = text ? g_variant_parse(G_VARIANT_TYPE(type), text, NULL,
+					     NULL, NULL)
+			   : NULL;
+
+	return v;
+}
+
+static dc_status_t
+apply_member(sync_t *y, GVariant *data, int only_new, dc_error_t *err)
+{
+	dc_store_member_t m = { 0 }, *old = NULL;
+	dc_status_t st;
+
+	m.address = dc_payload_str(data, "address");
+	m.name = dc_payload_str(data, "name");
+	m.role = dc_payload_str(data, "role");
+	m.joined = dc_payload_int(data, "joined");
+	m.left = dc_payload_int(data, "left");
+	m.ssh_key = dc_payload_str(data, "ssh_key");
+	if (!m.address || !m.role) {
+		st = dc_fail(err, DC_E_DATA, "a membership without address");
+		goto out;
+	}
+	st = dc_store_member_get(y->s, m.address, &old, err);
+	if (st == DC_E_NOT_FOUND) {
+		dc_error_clear(err);
+		st = DC_OK;
+	}
+	if (st == DC_OK && !(only_new && old))
+		st = dc_store_member_put(y->s, &m, err);
+out:
+	dc_store_member_free(old);
+	g_free(m.address);
+	g_free(m.name);
+	g_free(m.role);
+	g_free(m.ssh_key);
+	return st;
+}
+
+static dc_status_t
+apply_roster(sync_t *y, GVariant *plain, dc_error_t *err)
+{
+	GVariant *roster = g_variant_lookup_value(plain, "roster",
+						  G_VARIANT_TYPE("aa{sv}"));
+	dc_status_t st = DC_OK;
+	gsize i;
+
+	for (i = 0; roster && st == DC_OK && i < g_variant_n_children(roster);
+	     i++) {
+		GVariant *m = g_variant_get_child_value(roster, i);
+
+		st = apply_member(y, m, 1, err);
+		g_variant_unref(m);
+	}
+	if (roster)
+		g_variant_unref(roster);
+	return st;
+}
+
+/* An opening envelope: the case row and its mail. */
+static dc_status_t
+open_case(sync_t *y, const dc_envelope_t *e, GVariant *plain, int64_t *id,
+	  dc_error_t *err)
+{
+	GVariant *c = g_variant_lookup_value(plain, "case",
+					     G_VARIANT_TYPE("a{sv}"));
+	GVariant *mail = c ? g_variant_lookup_value(c, "mail",
+						    G_VARIANT_TYPE("a(sss)"))
+			   : NULL;
+	char *kind = dc_payload_str(c, "kind");
+	char *subject = dc_payload_str(c, "subject");
+	dc_status_t st;
+	gsize i;
+
+	if (!kind)
+		st = dc_fail(err, DC_E_DATA, "envelope %.12s opens no case",
+			     e->hash);
+	else
+		st = dc_store_case_insert(y->s, kind, "new", e->at,
+					  dc_payload_int(c, "reported_at"),
+					  subject, id, err);
+	for (i = 0; st == DC_OK && mail && i < g_variant_n_children(mail);
+	     i++) {
+		const char *mid, *scope, *role;
+		dc_store_mail_t m = { .case_id = *id, .added_at = e->at };
+
+		g_variant_get_child(mail, i, "(&s&s&s)", &mid, &scope, &role);
+		m.message_id = (char *)mid;
+		m.scope = (char *)scope;
+		m.role = *role ? (char *)role : NULL;
+		st = dc_store_case_add_mail(y->s, &m, err);
+	}
+	if (st == DC_OK)
+		st = dc_store_sync_case_put(y->s, *id, e->hash, err);
+	if (mail)
+		g_variant_unref(mail);
+	if (c)
+		g_variant_unref(c);
+	g_free(kind);
+	g_free(subject);
+	return st;
+}
+
+/* Which local case e is about: 0 for none (membership), -1 for one this
+ * member cannot see (its opening sealed). */
+static dc_status_t
+case_of(sync_t *y, const dc_envelope_t *e, GVariant *plain, int64_t *id,
+	dc_error_t *err)
+{
+	dc_status_t st;
+
+	*id = 0;
+	if (!strcmp(e->type, "open"))
+		return open_case(y, e, plain, id, err);
+	if (!e->case_gid)
+		return DC_OK;
+	st = dc_store_sync_case_id(y->s, e->case_gid, id, err);
+	if (st == DC_E_NOT_FOUND) {
+		dc_error_clear(err);
+		*id = -1;
+		st = DC_OK;
+	}
+	return st;
+}
+
+/* An undo names the event it undoes by envelope on the remote. */
+static GVariant *
+undo_local(sync_t *y, GVariant *data, int to_local)
+{
+	GVariantDict d;
+	dc_store_envelope_t *se = NULL;
+	char *h = dc_payload_str(data, "undoes_envelope");
+	gint64 id = dc_payload_int(data, "undoes");
+
+	g_variant_dict_init(&d, data);
+	if (to_local && h &&
+	    dc_store_envelope_get(y->s, h, &se, NULL) == DC_OK) {
+		g_variant_dict_insert(&d, "undoes", "x", (gint64)se->event_id);
+		g_variant_dict_remove(&d, "undoes_envelope");
+	} else if (!to_local && id &&
+		   dc_store_envelope_of_event(y->s, id, &se, NULL) == DC_OK) {
+		g_variant_dict_insert(&d, "undoes_envelope", "s", se->hash);
+		g_variant_dict_remove(&d, "undoes");
+	}
+	dc_store_envelope_free(se);
+	g_free(h);
+	return g_variant_dict_end(&d);
+}
+
+static dc_status_t
+record(sync_t *y, const dc_envelope_t *e, int64_t event_id,
+       const char *origin, const char *commit, dc_error_t *err)
+{
+	dc_store_envelope_t se = {
+		.hash = e->hash, .event_id = event_id, .lamport = e->lamport,
+		.case_gid = e->case_gid, .author = e->author,
+		.type = e->type, .at = e->at, .origin = (char *)origin,
+		.body = e->text, .commit_id = (char *)commit,
+	};
+
+	return dc_store_envelope_put(y->s, &se, err);
+}
+
+static dc_status_t
+apply_one(sync_t *y, const dc_envelope_t *e, const char *commit,
+	  dc_error_t *err)
+{
+	char *text = NULL, *actor = NULL, *type = NULL, *dtext = NULL;
+	GVariant *plain = NULL, *data = NULL;
+	int64_t case_id = 0, eid = 0;
+	dc_error_t derr = { 0 };
+	dc_status_t st = DC_OK;
+
+	if (dc_age_decrypt(y->identity, e->payload, &text, &derr) == DC_OK)
+		plain = parse_variant(text, "a{sv}");
+	if (!plain) {
+		y->r->sealed++;
+		st = record(y, e, 0, "remote", commit, err);
+		goto out;
+	}
+	actor = dc_payload_str(plain, "actor");
+	type = dc_payload_str(plain, "type");
+	dtext = dc_payload_str(plain, "data");
+	data = dtext ? parse_variant(dtext, "a{sv}") : NULL;
+	if (!actor || g_strcmp0(type, e->type)) {
+		st = dc_fail(err, DC_E_DATA,
+			     "envelope %.12s: its payload is not the event "
+			     "it names",
+			     e->hash);
+		goto out;
+	}
+	st = case_of(y, e, plain, &case_id, err);
+	if (st == DC_OK && case_id < 0) {
+		y->r->sealed++;
+		st = record(y, e, 0, "remote", commit, err);
+		goto out;
+	}
+	if (st == DC_OK && data && !strcmp(type, "undo")) {
+		GVariant *l = undo_local(y, data, 1);
+
+		g_variant_unref(data);
+		data = g_variant_ref_sink(l);
+	}
+	if (st == DC_OK && !strcmp(type, "member") && data)
+		st = apply_roster(y, plain, err);
+	if (st == DC_OK && !strcmp(type, "member") && data)
+		st = apply_member(y, data, 0, err);
+	if (st == DC_OK)
+		st = dc_event_append(y->s, case_id, e->at, actor, type,
+				     data, &eid,
+				     err);
+	if (st == DC_OK)
+		st = record(y, e, eid, "remote", commit, err);
+	if (st == DC_OK && case_id > 0)
+		g_hash_table_add(y->touched, g_memdup2(&case_id,
+						       sizeof case_id));
+	y->r->imported += st == DC_OK;
+out:
+	if (plain)
+		g_variant_unref(plain);
+	if (data)
+		g_variant_unref(data);
+	if (text)
+		memset(text, 0, strlen(text));
+	g_free(text);
+	g_free(actor);
+	g_free(type);
+	g_free(dtext);
+	return st;
+}
+
+static dc_status_t
+import(sync_t *y, dc_error_t *err)
+{
+	GPtrArray *refs = g_ptr_array_new_with_free_func(incoming_free);
+	GPtrArray *news = g_ptr_array_new();
+	GHashTable *by_commit = g_hash_table_new_full(g_str_hash, g_str_equal,
+						      g_free, NULL);
+	GHashTable *commit_of = g_hash_table_new_full(g_str_hash, g_str_equal,
+						      g_free, g_free);
+	const char *root = y->remote->trust_root ? y->remote->trust_root
+						 : y->me;
+	char *root_id = dc_key_id(root);
+	GHashTableIter it;
+	gpointer k, v;
+	dc_status_t st = fetch(y, refs, err);
+	guint i, j;
+
+	for (i = 0; st == DC_OK && i < refs->len; i++)
+		st = read_ref(y, refs->pdata[i], news, by_commit, err);
+	if (st == DC_OK)
+		st = write_signers(y, news, err);
+	for (i = 0; st == DC_OK && i < refs->len; i++)
+		st = check_signatures(y, refs->pdata[i], by_commit, err);
+	g_hash_table_iter_init(&it, by_commit);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		g_hash_table_insert(commit_of,
+				    g_strdup(((dc_envelope_t *)v)->hash),
+				    g_strdup(k));
+	/* Every envelope, old and new, in the merged order. */
+	for (i = 0, j = 0; st == DC_OK && i < news->len; i++) {
+		dc_envelope_t *e = news->pdata[i];
+
+		if (!g_hash_table_contains(y->seen, e->hash))
+			news->pdata[j++] = e;
+		else
+			dc_envelope_free(e);
+	}
+	if (st == DC_OK)
+		g_ptr_array_set_size(news, j);
+	for (i = 0; st == DC_OK && i < news->len; i++)
+		g_ptr_array_add(y->envs, news->pdata[i]);
+	if (st == DC_OK) {
+		dc_envelope_sort(y->envs);
+		st = dc_envelope_check_signers(y->envs, root_id, err);
+	}
+	for (i = 0; st == DC_OK && i < y->envs->len; i++) {
+		dc_envelope_t *e = y->envs->pdata[i];
+		const char *c = g_hash_table_lookup(commit_of, e->hash);
+
+		if (c && !g_hash_table_contains(y->seen, e->hash))
+			st = apply_one(y, e, c, err);
+	}
+	for (i = 0; st == DC_OK && i < news->len; i++)
+		g_hash_table_add(y->seen,
+				 g_strdup(((dc_envelope_t *)news->pdata[i])->hash));
+	for (i = 0; st == DC_OK && i < refs->len; i++) {
+		incoming_t *in = refs->pdata[i];
+
+		st = dc_store_sync_ref_put(y->s, in->ref, in->tip, err);
+	}
+	if (st != DC_OK) {
+		/* y->envs may hold some of news: drop them from both. */
+		for (i = 0; i < news->len; i++) {
+			guint at;
+
+			if (g_ptr_array_find(y->envs, news->pdata[i], &at))
+				g_ptr_array_steal_index(y->envs, at);
+		}
+		g_ptr_array_set_free_func(news, envelope_free_cb);
+	}
+	g_hash_table_destroy(commit_of);
+	g_hash_table_destroy(by_commit);
+	g_ptr_array_unref(news);
+	g_ptr_array_unref(refs);
+	g_free(root_id);
+	return st;
+}
+
+/* ---- export ----------------------------------------------------------- */
+
+static int
+covers(const dc_store_member_t *m, int64_t t)
+{
+	return m->ssh_key && m->joined <= t && (!m->left || t < m->left);
+}
+
+/* The recipients: members whose window covers t (the case's report, or
+ * the time of a membership change), and this member. */
+static dc_status_t
+recipients(sync_t *y, int64_t t, GPtrArray *keys, GString *ids,
+	   dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_member_list(y->s, &all, err);
+	guint i;
+
+	g_ptr_array_add(keys, g_strdup(y->me));
+	g_string_append(ids, y->me_id);
+	for (i = 0; st == DC_OK && i < all->len; i++) {
+		const dc_store_member_t *m = all->pdata[i];
+		char *id;
+
+		if (!covers(m, t) || !strcmp(m->ssh_key, y->me))
+			continue;
+		id = dc_key_id(m->ssh_key);
+		g_ptr_array_add(keys, g_strdup(m->ssh_key));
+		g_string_append_printf(ids, " %s", id);
+		g_free(id);
+	}
+	if (all)
+		g_ptr_array_unref(all);
+	g_ptr_array_add(keys, NULL);
+	return st;
+}
+
+/* A membership envelope carries the whole roster: whoever it admits
+ * learns who the others are. */
+static dc_status_t
+add_roster(sync_t *y, GVariantBuilder *b, dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	GVariantBuilder r;
+	dc_status_t st = dc_store_member_list(y->s, &all, err);
+	guint i;
+
+	if (st != DC_OK)
+		return st;
+	g_variant_builder_init(&r, G_VARIANT_TYPE("aa{sv}"));
+	for (i = 0; i < all->len; i++)
+		g_variant_builder_add_value(&r, dc_member_payload(all->pdata[i]));
+	g_variant_builder_add(b, "{sv}", "roster", g_variant_builder_end(&r));
+	g_ptr_array_unref(all);
+	return DC_OK;
+}
+
+static dc_status_t
+add_case(sync_t *y, GVariantBuilder *b, const dc_store_case_t *c)
+{
+	GVariantBuilder d, m;
+	guint i;
+
+	g_variant_builder_init(&d, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&d, "{sv}", "kind", g_variant_new_string(c->kind));
+	g_variant_builder_add(&d, "{sv}", "reported_at",
+			      g_variant_new_int64(c->reported_at));
+	if (c->subject)
+		g_variant_builder_add(&d, "{sv}", "subject",
+				      g_variant_new_string(c->subject));
+	g_variant_builder_init(&m, G_VARIANT_TYPE("a(sss)"));
+	for (i = 0; i < c->mail->len; i++) {
+		const dc_store_mail_t *x = c->mail->pdata[i];
+
+		g_variant_builder_add(&m, "(sss)", x->message_id, x->scope,
+				      x->role ? x->role : "");
+	}
+	g_variant_builder_add(&d, "{sv}", "mail", g_variant_builder_end(&m));
+	g_variant_builder_add(b, "{sv}", "case", g_variant_builder_end(&d));
+	(void)y;
+	return DC_OK;
+}
+
+/* The plaintext of an event's envelope. */
+static dc_status_t
+plaintext(sync_t *y, const dc_store_event_t *ev, const dc_store_case_t *c,
+	  char **out, dc_error_t *err)
+{
+	GVariantBuilder b;
+	GVariant *data = dc_event_data(ev), *v;
+	dc_status_t st = DC_OK;
+
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+	g_variant_builder_add(&b, "{sv}", "actor",
+			      g_variant_new_string(ev->actor));
+	g_variant_builder_add(&b, "{sv}", "type",
+			      g_variant_new_string(ev->type));
+	if (data && !strcmp(ev->type, "undo")) {
+		v = g_variant_ref_sink(undo_local(y, data, 0));
+		g_variant_unref(data);
+		data = v;
+	}
+	if (data) {
+		char *t = g_variant_print(data, TRUE);
+
+		g_variant_builder_add(&b, "{sv}", "data",
+				      g_variant_new_take_string(t));
+		g_variant_unref(data);
+	}
+	if (!strcmp(ev->type, "member"))
+		st = add_roster(y, &b, err);
+	else if (!strcmp(ev->type, "open") && c)
+		st = add_case(y, &b, c);
+	v = g_variant_ref_sink(g_variant_builder_end(&b));
+	*out = st == DC_OK ? g_variant_print(v, TRUE) : NULL;
+	g_variant_unref(v);
+	return st;
+}
+
+static void
+member_header(dc_envelope_t *e, const dc_store_event_t *ev)
+{
+	GVariant *d = dc_event_data(ev);
+	char *key = dc_payload_str(d, "ssh_key");
+
+	if (key) {
+		e->member_key = key;
+		e->role = dc_payload_str(d, "role");
+		e->joined = dc_payload_int(d, "joined");
+		e->left = dc_payload_int(d, "left");
+	}
+	if (d)
+		g_variant_unref(d);
+}
+
+/* Write one commit on this member's ref: the envelope, signed. */
+static dc_status_t
+commit_envelope(sync_t *y, const dc_envelope_t *e, char **tip,
+		dc_error_t *err)
+{
+	char *blob = NULL, *tree = NULL, *line, *commit = NULL;
+	char *skey = g_strconcat("user.signingkey=", y->o->key_path, NULL);
+	char *msg = g_strdup_printf("decorum %s\n", e->type);
+	dc_status_t st;
+
+	st = git(y, e->text, &blob, 0, NULL, err, "hash-object", "-w",
+		 "--stdin", NULL);
+	line = g_strdup_printf("100644 blob %s\tenvelope\n", blob);
+	if (st == DC_OK)
+		st = git(y, line, &tree, 0, NULL, err, "mktree", NULL);
+	if (st == DC_OK)
+		st = git(y, msg, &commit, 0, NULL, err, "-c", "gpg.format=ssh",
+			 "-c", skey, "commit-tree", "-S", tree,
+			 *tip ? "-p" : NULL, *tip, NULL);
+	if (st == DC_OK) {
+		g_free(*tip);
+		*tip = commit;
+		commit = NULL;
+	}
+	g_free(commit);
+	g_free(line);
+	g_free(tree);
+	g_free(blob);
+	g_free(msg);
+	g_free(skey);
+	return st;
+}
+
+static dc_status_t
+gid_of(sync_t *y, const dc_store_event_t *ev, char **gid, dc_error_t *err)
+{
+	dc_status_t st;
+
+	*gid = NULL;
+	if (!ev->case_id || !strcmp(ev->type, "open"))
+		return DC_OK;
+	st = dc_store_sync_case_gid(y->s, ev->case_id, gid, err);
+	if (st == DC_E_NOT_FOUND)
+		st = dc_fail(err, DC_E_DATA,
+			     "event %" G_GINT64_FORMAT " is about case %"
+			     G_GINT64_FORMAT ", whose opening is not shared",
+			     (gint64)ev->id, (gint64)ev->case_id);
+	return st;
+}
+
+static dc_status_t
+export_one(sync_t *y, const dc_store_event_t *ev, int64_t lamport,
+	   char **tip, dc_error_t *err)
+{
+	dc_envelope_t *e = g_new0(dc_envelope_t, 1);
+	dc_store_case_t *c = NULL;
+	GPtrArray *keys = g_ptr_array_new_with_free_func(g_free);
+	GString *ids = g_string_new(NULL);
+	char *plain = NULL;
+	dc_status_t st = gid_of(y, ev, &e->case_gid, err);
+
+	if (st == DC_OK && ev->case_id)
+		st = dc_store_case_get(y->s, ev->case_id, &c, err);
+	if (st == DC_OK)
+		st = recipients(y, c ? c->reported_at : ev->at, keys, ids,
+				err);
+	if (st == DC_OK)
+		st = plaintext(y, ev, c, &plain, err);
+	if (st == DC_OK)
+		st = dc_age_encrypt((const char *const *)keys->pdata, plain,
+				    -1, &e->payload, err);
+	if (st == DC_OK) {
+		e->author = g_strdup(y->me_id);
+		e->lamport = lamport;
+		e->at = ev->at;
+		e->type = g_strdup(ev->type);
+		e->to = g_strdup(ids->str);
+		if (!strcmp(ev->type, "member"))
+			member_header(e, ev);
+		dc_envelope_write(e);
+		st = commit_envelope(y, e, tip, err);
+	}
+	if (st == DC_OK && !strcmp(ev->type, "open"))
+		st = dc_store_sync_case_put(y->s, ev->case_id, e->hash, err);
+	if (st == DC_OK)
+		st = record(y, e, ev->id, "local", *tip, err);
+	if (st == DC_OK) {
+		know(y, e);
+		e = NULL;
+		y->r->exported++;
+	}
+	/* Shared, it takes its place in the merged order. */
+	if (st == DC_OK && ev->case_id)
+		g_hash_table_add(y->touched, g_memdup2(&ev->case_id,
+						       sizeof ev->case_id));
+	if (plain)
+		memset(plain, 0, strlen(plain));
+	g_free(plain);
+	dc_envelope_free(e);
+	dc_store_case_free(c);
+	g_string_free(ids, TRUE);
+	g_ptr_array_unref(keys);
+	return st;
+}
+
+/* This member's newest commit, as the store records it (the store, not
+ * the git ref, is what a crash between the two leaves right). */
+static dc_status_t
+my_tip(sync_t *y, char **tip, dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st = dc_store_envelope_list(y->s, 0, &all, err);
+	guint i;
+
+	*tip = NULL;
+	for (i = 0; st == DC_OK && i < all->len; i++) {
+		const dc_store_envelope_t *e = all->pdata[i];
+
+		if (!strcmp(e->origin, "local") && e->commit_id &&
+		    !strcmp(e->author, y->me_id)) {
+			g_free(*tip);
+			*tip = g_strdup(e->commit_id);
+		}
+	}
+	if (all)
+		g_ptr_array_unref(all);
+	return st;
+}
+
+static dc_status_t
+export(sync_t *y, char **tip, dc_error_t *err)
+{
+	GPtrArray *evs = NULL;
+	int64_t lamport = 0;
+	dc_status_t st = my_tip(y, tip, err);
+	guint i;
+
+	if (st == DC_OK)
+		st = dc_store_envelope_max_lamport(y->s, &lamport, err);
+	if (st == DC_OK)
+		st = dc_store_events_unshared(y->s, &evs, err);
+	for (i = 0; st == DC_OK && i < evs->len; i++)
+		st = export_one(y, evs->pdata[i], ++lamport, tip, err);
+	if (evs)
+		g_ptr_array_unref(evs);
+	return st;
+}
+
+static dc_status_t
+push(sync_t *y, const char *tip, dc_error_t *err)
+{
+	char *ref = g_strconcat(REF_PREFIX, y->me_id, NULL);
+	char *spec = g_strconcat(ref, ":", ref, NULL);
+	dc_status_t st;
+
+	st = git(y, NULL, NULL, 0, NULL, err, "update-ref", ref, tip, NULL);
+	if (st == DC_OK)
+		st = git(y, NULL, NULL, 0, NULL, err, "push", "-q", "--",
+			 y->remote->url, spec, NULL);
+	g_free(spec);
+	g_free(ref);
+	return st;
+}
+
+/* Every case a sync touched replays again: the merged order may have
+ * put new events before old ones, and shared ones move after those taken. */
+static dc_status_t
+refresh_touched(sync_t *y, dc_error_t *err)
+{
+	GHashTableIter it;
+	gpointer k;
+	dc_status_t st = DC_OK;
+
+	g_hash_table_iter_init(&it, y->touched);
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL))
+		st = dc_case_refresh(y->s, *(int64_t *)k, y->o->now, err);
+	return st;
+}
+
+static void
+sync_clear(sync_t *y)
+{
+	if (y->signers)
+		g_unlink(y->signers);
+	if (y->tmpdir)
+		g_rmdir(y->tmpdir);
+	g_free(y->signers);
+	g_free(y->tmpdir);
+	dc_store_remote_free(y->remote);
+	g_free(y->gitdir);
+	g_free(y->me);
+	g_free(y->me_id);
+	if (y->identity)
+		memset(y->identity, 0, strlen(y->identity));
+	g_free(y->identity);
+	if (y->envs)
+		g_ptr_array_unref(y->envs);
+	if (y->seen)
+		g_hash_table_destroy(y->seen);
+	if (y->touched)
+		g_hash_table_destroy(y->touched);
+}
+
+dc_status_t
+dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
+	dc_error_t *err)
+{
+	sync_t y = { .s = s, .o = o, .r = r };
+	char *tip = NULL;
+	dc_status_t st;
+
+	memset(r, 0, sizeof *r);
+	y.envs = g_ptr_array_new_with_free_func(envelope_free_cb);
+	y.seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	y.touched = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+					  NULL);
+	y.tmpdir = g_dir_make_tmp("decorum-sync-XXXXXX", NULL);
+	st = y.tmpdir ? remote_find(s, o->remote, &y.remote, err)
+		      : dc_fail(err, DC_E_IO, "cannot make a private "
+					      "temporary directory");
+	if (st == DC_OK)
+		st = load_key(&y, err);
+	if (st == DC_OK)
+		st = git_init(&y, err);
+	if (st == DC_OK)
+		st = dc_store_begin(s, err);
+	if (st != DC_OK)
+		goto out;
+	st = load_known(&y, err);
+	if (st == DC_OK)
+		st = import(&y, err);
+	if (st == DC_OK)
+		st = export(&y, &tip, err);
+	if (st == DC_OK)
+		st = refresh_touched(&y, err);
+	if (st == DC_OK)
+		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
+	if (st == DC_OK)
+		st = dc_store_commit(s, err);
+	if (st != DC_OK) {
+		dc_store_rollback(s);
+		memset(r, 0, sizeof *r);
+		goto out;
+	}
+	if (tip)
+		st = push(&y, tip, err);
+out:
+	g_free(tip);
+	sync_clear(&y);
+	return st;
+}
