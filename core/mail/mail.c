@@ -1734,6 +1734,34 @@ dc_thread_head_free(dc_thread_head_t *h)
 	g_free(h);
 }
 
+/*
+ * A message's Message-ID from the index's value slot, which libnotmuch
+ * writes with the id term when it creates the message: one value read
+ * where notmuch_message_get_message_id() reads the message's whole term
+ * list (80 M of 106 M instructions for 1,000 messages).  *by_value (-1
+ * at first) is set by the first message: 1 when its value is its id
+ * term, else 0, and then the term is read for every message (a database
+ * without the values, where libnotmuch would parse the file instead).
+ */
+static const char *
+message_id_cheap(notmuch_message_t *nm, int *by_value)
+{
+	const char *v;
+
+	if (*by_value == 0)
+		return notmuch_message_get_message_id(nm);
+	v = notmuch_message_get_header(nm, "message-id");
+	if (*by_value < 0) {
+		const char *id = notmuch_message_get_message_id(nm);
+
+		*by_value = v && id && !strcmp(v, id);
+		return id;
+	}
+	if (!v || !*v || strchr(v, '<'))
+		return notmuch_message_get_message_id(nm);
+	return v;
+}
+
 /* The report by building the thread: its first message in thread order. */
 static dc_status_t
 head_built(dc_mail_t *m, dc_thread_head_t *h, dc_error_t *err)
@@ -1780,7 +1808,7 @@ dc_mail_thread_head(dc_mail_t *m, const char *thread_id,
 	notmuch_query_t *q = NULL;
 	dc_thread_head_t *h;
 	char *qs, *oldest_subject = NULL;
-	int first = 1;
+	int first = 1, by_value = -1;
 	dc_status_t st;
 
 	*out = NULL;
@@ -1797,7 +1825,7 @@ dc_mail_thread_head(dc_mail_t *m, const char *thread_id,
 	for (; st == DC_OK && notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
 		notmuch_message_t *nm = notmuch_messages_get(msgs);
-		const char *id = notmuch_message_get_message_id(nm);
+		const char *id = message_id_cheap(nm, &by_value);
 
 		if (!id) {
 			st = dc_notmuch_fail(err, NOTMUCH_STATUS_XAPIAN_EXCEPTION,

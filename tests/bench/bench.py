@@ -856,6 +856,7 @@ def main():
     print("%-4s %-48s %11s %11s %7s %8s  %s" % (
         "id", "measurement", "decorum", "baseline", "ratio", "target",
         "met?"))
+    told = set()
     for r in ctx.rows:
         tgt = ("<= %.2f" % r["target"]) if r["target"] >= 0.3 else (
             "<= 1/%d" % round(1 / r["target"]))
@@ -867,7 +868,10 @@ def main():
         print("     baseline: %s%s" % (r["baseline_what"],
                                        ("; " + r["note"]) if r["note"]
                                        else ""))
-        if r["why"]:
+        if r["why"] and r["id"] in told:
+            print("     why: as for %s above" % r["id"])
+        elif r["why"]:
+            told.add(r["id"])
             print("\n".join(textwrap.wrap(
                 "why: " + r["why"], 76, initial_indent="     ",
                 subsequent_indent="       ")))
