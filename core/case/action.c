@@ -98,50 +98,38 @@ dc_action_tag_closed(dc_store_t *s, dc_mail_t *m, const char *thread_id,
 {
 	dc_tag_request_t req = { .kind = kind, .note = note };
 	dc_case_t *before = NULL;
-	dc_thread_t *t = NULL;
-	GPtrArray *ids;
+	dc_thread_head_t *h = NULL;
 	dc_status_t st;
-	guint i;
 
 	memset(res, 0, sizeof(*res));
-	/* The thread must exist: a case about nothing helps nobody. */
-	st = dc_mail_thread(m, thread_id, 0, &t, err);
+	/* The thread must exist: a case about nothing helps nobody.  Its
+	 * Message-IDs and its report, without building the thread. */
+	st = dc_mail_thread_head(m, thread_id, &h, err);
 	if (st != DC_OK)
 		return st;
-	if (!t->messages->len) {
-		dc_thread_free(t);
-		return dc_fail(err, DC_E_NOT_FOUND, "thread %s has no messages",
-			       thread_id);
-	}
 	st = dc_action_sync(s, m, 1, actor, now, err);
-	ids = g_ptr_array_new();
-	for (i = 0; i < t->messages->len; i++)
-		g_ptr_array_add(ids,
-				((dc_message_t *)t->messages->pdata[i])->message_id);
-	g_ptr_array_add(ids, NULL);
-	req.thread_id = t->thread_id;
-	req.message_ids = (const char *const *)ids->pdata;
-	req.subject = t->subject;
-	req.reported_at = ((dc_message_t *)t->messages->pdata[0])->date;
+	req.thread_id = h->thread_id;
+	req.message_ids = (const char *const *)h->message_ids->pdata;
+	req.subject = h->subject;
+	req.reported_at = h->reported_at;
 	req.actor = actor;
 	req.now = now;
 	if (st == DC_OK)
-		st = closed_case(s, t->thread_id, closed, note, actor, now,
+		st = closed_case(s, h->thread_id, closed, note, actor, now,
 				 res, err);
 	if (st == DC_OK)
-		st = dc_case_for_thread(s, t->thread_id, &before, err);
+		st = dc_case_for_thread(s, h->thread_id, &before, err);
 	if (st == DC_OK)
 		st = dc_case_tag(s, &req, &res->case_id, &res->created, err);
 	if (st == DC_OK) {
 		res->converted = !res->created && before &&
 				 before->kind == DC_KIND_TAB &&
 				 kind != DC_KIND_TAB;
-		res->thread_id = g_strdup(t->thread_id);
+		res->thread_id = g_strdup(h->thread_id);
 		res->report = g_strdup(req.message_ids[0]);
 	}
 	dc_case_free(before);
-	g_ptr_array_unref(ids);
-	dc_thread_free(t);
+	dc_thread_head_free(h);
 	return st;
 }
 

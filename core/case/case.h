@@ -32,8 +32,9 @@ dc_status_t dc_kind_parse(const char *s, dc_kind_t *out, dc_error_t *err);
 typedef struct dc_tag_request {
 	const char *thread_id; /* the notmuch thread now: where to look for
 				* its open case, and the cache of its mail */
-	/* The thread's Message-IDs in thread order, NULL-terminated: what
-	 * the case covers.  The first is the report. */
+	/* The thread's Message-IDs, NULL-terminated: what the case
+	 * covers.  The first is the report (the thread's first toplevel
+	 * message); dc_action_tag gives the others oldest first. */
 	const char *const *message_ids;
 	dc_kind_t kind;
 	const char *note;    /* may be NULL */

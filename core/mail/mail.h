@@ -185,6 +185,30 @@ dc_status_t dc_mail_thread_matching(dc_mail_t *m, const char *thread_id,
 int dc_thread_first_match(const dc_thread_t *t);
 void dc_thread_free(dc_thread_t *t);
 
+/*
+ * What a case needs of a thread, without building it (a 1,000-message
+ * thread costs libnotmuch a document read and a parent lookup per
+ * message): its Message-IDs, the report first and the others oldest
+ * first, NULL-terminated; the report is the thread's first toplevel
+ * message, as in dc_mail_thread(), and its date; the thread's subject
+ * as notmuch_thread_get_subject() gives it.  The report is the oldest
+ * message when its In-Reply-To and References name no message of the
+ * thread (libnotmuch sorts its toplevel messages by date); when they
+ * do, or cannot be read plainly (a comment, a long id, a second file,
+ * a date shared with the next message), the thread is built for it.
+ */
+typedef struct dc_thread_head {
+	char *thread_id;
+	char *subject;
+	GPtrArray *message_ids; /* char *; [0] the report; NULL-terminated */
+	time_t reported_at;
+	int built; /* the thread was built to find the report */
+} dc_thread_head_t;
+
+dc_status_t dc_mail_thread_head(dc_mail_t *m, const char *thread_id,
+				dc_thread_head_t **out, dc_error_t *err);
+void dc_thread_head_free(dc_thread_head_t *h);
+
 /* Strip a leading "thread:"; returns a pointer into id. */
 const char *dc_thread_id_bare(const char *id);
 

@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import threading
 import time
 import fcntl
@@ -750,6 +751,27 @@ def fmt(v, unit):
     return "%.1f ms" % (v * 1e3)
 
 
+def read_notes(path):
+    """tests/bench/notes: row id -> why that row misses its target, as
+    measured (profile figures); see the file's head."""
+    notes, key = {}, None
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    key = None
+                    continue
+                m = re.match(r"^(P\w+): (.*)$", line.rstrip())
+                if m:
+                    key = m.group(1)
+                    notes[key] = m.group(2)
+                elif key and line[:1].isspace():
+                    notes[key] += " " + line.strip()
+    except OSError:
+        pass
+    return notes
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--top", required=True)
@@ -793,6 +815,7 @@ def main():
     ctx.archives = a.archives.split()
     ctx.rows = []
     ctx.raw = []
+    ctx.notes = read_notes(os.path.join(ctx.top, "tests", "bench", "notes"))
 
     def row(pid, what, dec, base, base_what, target, how, note, ratio=None,
             unit="s", cpu=None):
@@ -800,11 +823,15 @@ def main():
             ratio = dec / base
         cpu_ratio = cpu[0] / cpu[1] if cpu and cpu[1] else None
         met = None if ratio is None else ratio <= target * (1 + 1e-9)
+        # A row off its target says why, from a measured profile.
+        why = ctx.notes.get(pid) if met is False or (
+            cpu_ratio is not None and cpu_ratio > target * (1 + 1e-9)) \
+            else None
         ctx.rows.append({"id": pid, "what": what, "decorum": dec,
                          "baseline": base, "baseline_what": base_what,
                          "ratio": ratio, "cpu_ratio": cpu_ratio,
                          "target": target, "met": met,
-                         "unit": unit, "note": note})
+                         "unit": unit, "note": note, "why": why})
         print("bench: %-4s %-10s %-10s %6s  %s" % (
             pid, fmt(dec, unit), fmt(base, unit),
             "n/a" if ratio is None else "%.2f" % ratio, note),
@@ -829,6 +856,7 @@ def main():
     print("%-4s %-48s %11s %11s %7s %8s  %s" % (
         "id", "measurement", "decorum", "baseline", "ratio", "target",
         "met?"))
+    told = set()
     for r in ctx.rows:
         tgt = ("<= %.2f" % r["target"]) if r["target"] >= 0.3 else (
             "<= 1/%d" % round(1 / r["target"]))
@@ -840,6 +868,16 @@ def main():
         print("     baseline: %s%s" % (r["baseline_what"],
                                        ("; " + r["note"]) if r["note"]
                                        else ""))
+        if r["why"] and r["id"] in told:
+            print("     why: as for %s above" % r["id"])
+        elif r["why"]:
+            told.add(r["id"])
+            print("\n".join(textwrap.wrap(
+                "why: " + r["why"], 76, initial_indent="     ",
+                subsequent_indent="       ")))
+        elif r["met"] is False:
+            print("     why: (no profile in tests/bench/notes for %s)" %
+                  r["id"])
     print()
 
     uname = platform.uname()
