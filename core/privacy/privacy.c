@@ -837,14 +837,15 @@ dc_identity_in_token(const dc_identity_set_t *s, const char *token)
 /* Message-IDs, addresses and lore links: every "x@y" token of text, for
  * an identity glued into it ("msg.qreporterson@example.net"), which the
  * word needles cannot see. */
+static guint line_of(const GArray *starts, size_t offset);
+
 static int
 scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
-	    dc_identity_hit_t *hit, const char *data, size_t dlen)
+	    dc_identity_hit_t *hit, const GArray *starts)
 {
 	static GRegex *re;
 	GMatchInfo *mi = NULL;
 	int found = 0;
-	size_t k;
 
 	if (g_once_init_enter(&re)) {
 		GRegex *r = g_regex_new("[^\\s<>\"'(),;:\\[\\]/=]+(?:@|%40)"
@@ -870,10 +871,7 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 			hit->form_no = 0;
 			g_strlcpy(hit->form, "in a Message-ID or address",
 				  sizeof(hit->form));
-			hit->offset = st;
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, dlen); k++)
-				hit->line += data[k] == '\n';
+			hit->line = line_of(starts, st);
 		}
 		found = id != 0;
 		g_free(dec);
@@ -911,42 +909,128 @@ find(const char *hay, size_t hlen, const needle_t *n)
 	return NULL;
 }
 
+/*
+ * Each view of the data keeps where each line of the data as written
+ * begins in it (starts: size_t offsets, the first line's at 0), so that a
+ * hit in a view is named by its line in the file: the line that holds
+ * the hit's first byte as written.
+ */
+static guint
+line_of(const GArray *starts, size_t offset)
+{
+	guint lo = 0, hi = starts ? starts->len : 0;
+
+	/* The last line starting at or before offset. */
+	while (hi - lo > 1) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(starts, size_t, mid) <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + 1;
+}
+
+static GArray *
+new_starts(void)
+{
+	GArray *a = g_array_new(FALSE, FALSE, sizeof(size_t));
+	size_t zero = 0;
+
+	g_array_append_val(a, zero);
+	return a;
+}
+
+static GArray *
+line_starts(const char *data, size_t len)
+{
+	GArray *a = new_starts();
+	size_t i, n;
+
+	for (i = 0; i < len; i++)
+		if (data[i] == '\n' && (n = i + 1) < len)
+			g_array_append_val(a, n);
+	return a;
+}
+
 static char *
-strip(const char *data, size_t len, int soft_breaks, size_t *out_len)
+strip(const char *data, size_t len, int soft_breaks, size_t *out_len,
+      GArray **starts)
 {
 	char *r = g_malloc(len + 1);
 	size_t i, o = 0;
 
+	*starts = new_starts();
 	for (i = 0; i < len; i++) {
 		if (soft_breaks && data[i] == '=' && i + 1 < len &&
 		    (data[i + 1] == '\n' ||
 		     (data[i + 1] == '\r' && i + 2 < len &&
 		      data[i + 2] == '\n'))) {
 			i += data[i + 1] == '\r' ? 2 : 1;
+			g_array_append_val(*starts, o);
 			continue;
 		}
-		if (!soft_breaks && (data[i] == '\r' || data[i] == '\n'))
-			continue;
-		r[o++] = soft_breaks ? g_ascii_tolower(data[i]) : data[i];
+		if (soft_breaks || (data[i] != '\r' && data[i] != '\n'))
+			r[o++] = soft_breaks ? g_ascii_tolower(data[i]) :
+					       data[i];
+		if (data[i] == '\n')
+			g_array_append_val(*starts, o);
 	}
 	r[o] = 0;
 	*out_len = o;
 	return r;
 }
 
-/* NFKC then case folding; NULL when data is not UTF-8. */
-static char *
-fold_text(const char *data, size_t len, size_t *out_len)
-{
-	char *nfc, *fold;
+static char *decode_text(const char *data, size_t len, size_t *out_len);
 
-	if (!g_utf8_validate(data, len, NULL))
+/*
+ * NFKC then case folding, line by line (neither joins nor splits lines),
+ * after decode_text() when decode.  A line that is not UTF-8 is folded
+ * with its invalid bytes as U+FFFD; when the data holds no valid UTF-8
+ * at all, NULL.
+ */
+static char *
+fold_text(const char *data, size_t len, int decode, size_t *out_len,
+	  GArray **starts)
+{
+	GString *o = g_string_sized_new(len + 1);
+	const char *p = data, *end = data + len;
+	int valid = g_utf8_validate(data, len, NULL);
+
+	*starts = new_starts();
+	if (!valid && !decode) {
+		g_string_free(o, TRUE);
+		*out_len = 0;
 		return NULL;
-	nfc = g_utf8_normalize(data, len, G_NORMALIZE_NFKC);
-	fold = g_utf8_casefold(nfc ? nfc : "", -1);
-	g_free(nfc);
-	*out_len = strlen(fold);
-	return fold;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = (nl ? nl : end) - p, dn = n;
+		char *line = decode ? decode_text(p, n, &dn) :
+				      g_strndup(p, n);
+		char *nfc = g_utf8_normalize(line, dn, G_NORMALIZE_NFKC);
+		char *fold = nfc ? g_utf8_casefold(nfc, -1) : NULL;
+
+		if (!fold) {
+			char *ok = g_utf8_make_valid(line, dn);
+
+			fold = g_utf8_casefold(ok, -1);
+			g_free(ok);
+		}
+		g_string_append(o, fold);
+		g_free(fold);
+		g_free(nfc);
+		g_free(line);
+		if (!nl)
+			break;
+		g_string_append_c(o, '\n');
+		p = nl + 1;
+		if (p < end)
+			g_array_append_val(*starts, o->len);
+	}
+	*out_len = o->len;
+	return g_string_free(o, FALSE);
 }
 
 /* Invisible to a reader, so free to hide inside a name: U+00AD, the
@@ -1120,8 +1204,9 @@ static int
 scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 	  dc_identity_hit_t *hit)
 {
-	char *hay[HAY_COUNT] = { 0 }, *dec, *masked;
-	size_t hlen[HAY_COUNT] = { 0 }, dlen, k;
+	char *hay[HAY_COUNT] = { 0 }, *masked;
+	size_t hlen[HAY_COUNT] = { 0 };
+	GArray *starts[HAY_COUNT] = { 0 };
 	int found = 0;
 	guint i;
 
@@ -1134,12 +1219,13 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 		data = masked;
 	hay[HAY_LOWER] = ascii_lower(data, len);
 	hlen[HAY_LOWER] = len;
-	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP]);
-	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64]);
-	hay[HAY_FOLD] = fold_text(data, len, &hlen[HAY_FOLD]);
-	dec = decode_text(data, len, &dlen);
-	hay[HAY_DECODED] = fold_text(dec, dlen, &hlen[HAY_DECODED]);
-	g_free(dec);
+	starts[HAY_LOWER] = line_starts(data, len);
+	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP], &starts[HAY_QP]);
+	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64], &starts[HAY_B64]);
+	hay[HAY_FOLD] = fold_text(data, len, 0, &hlen[HAY_FOLD],
+				  &starts[HAY_FOLD]);
+	hay[HAY_DECODED] = fold_text(data, len, 1, &hlen[HAY_DECODED],
+				     &starts[HAY_DECODED]);
 	for (i = 0; i < s->needles->len && !found; i++) {
 		const needle_t *n = s->needles->pdata[i];
 		enum hay h = n->hay;
@@ -1161,18 +1247,20 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 			if (h == HAY_DECODED)
 				g_strlcat(hit->form, ", decoded",
 					  sizeof(hit->form));
-			hit->offset = m - hay[h];
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, len); k++)
-				hit->line += data[k] == '\n';
+			hit->line = line_of(starts[h], m - hay[h]);
 		}
 	}
 	if (!found)
-		found = scan_tokens(s, hay[HAY_DECODED] ? hay[HAY_DECODED] : data,
-				    hay[HAY_DECODED] ? hlen[HAY_DECODED] : len,
-				    hit, data, len);
-	for (i = 0; i < HAY_COUNT; i++)
+		found = scan_tokens(s, hay[HAY_DECODED], hlen[HAY_DECODED], hit,
+				    starts[HAY_DECODED]);
+	if (found && hit)
+		g_snprintf(hit->where, sizeof(hit->where), "line %u",
+			   hit->line);
+	for (i = 0; i < HAY_COUNT; i++) {
 		g_free(hay[i]);
+		if (starts[i])
+			g_array_unref(starts[i]);
+	}
 	g_free(masked);
 	return found;
 }
@@ -1210,102 +1298,245 @@ gunzip_text(const guint8 *b, gsize n)
 	return t;
 }
 
-typedef struct mime_text {
-	GString *text;
-	char *unreadable; /* the type of the first part that is not text */
-} mime_text_t;
+/*
+ * One message of the second look, walked part by part: each header
+ * value, file name and decoded text is scanned on its own, so that a hit
+ * can be named by the message, the part and the line of its decoded
+ * text (dc_identity_hit_t.where).
+ */
+typedef struct mime_walk {
+	dc_identity_set_t *set;
+	dc_identity_hit_t *hit;
+	guint msg_no;	/* 1-based; 0: the data is one message */
+	guint msg_line; /* the line of its "From " separator */
+	int found;
+} mime_walk_t;
 
-static void
-mime_append(mime_text_t *mt, const char *t)
+/* The part at section path ("" for the message's own headers), for a
+ * human: "part 1.2 (text/html)". */
+static char *
+part_label(GMimeObject *obj, const char *path)
 {
-	char *n = dc_text_normalise(t);
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *type, *r;
 
-	g_string_append(mt->text, n);
-	g_string_append_c(mt->text, '\n');
-	g_free(n);
+	if (!*path)
+		return g_strdup("");
+	type = ct ? g_mime_content_type_get_mime_type(ct) :
+		    g_strdup("text/plain");
+	r = g_strdup_printf("part %s (%s), ", path, type);
+	g_free(type);
+	return r;
 }
 
-static void mime_object(mime_text_t *mt, GMimeObject *obj);
+/* Scan text as one piece of the message, named by what ("header
+ * Subject", "part 2 (text/html), line"); lines: name the line in it. */
+static void
+walk_piece(mime_walk_t *w, const char *text, const char *what, int lines)
+{
+	dc_identity_hit_t h;
+	char *n;
+	GString *at;
+
+	if (w->found || !text)
+		return;
+	n = dc_text_normalise(text);
+	w->found = scan_flat(w->set, n, strlen(n), w->hit ? &h : NULL);
+	g_free(n);
+	if (!w->found || !w->hit)
+		return;
+	at = g_string_new(NULL);
+	if (w->msg_no)
+		g_string_append_printf(at, "message %u (line %u), ", w->msg_no,
+				       w->msg_line);
+	g_string_append(at, what);
+	if (lines)
+		g_string_append_printf(at, " %u", h.line);
+	*w->hit = h;
+	w->hit->line = w->msg_line;
+	g_strlcpy(w->hit->where, at->str, sizeof(w->hit->where));
+	g_strlcat(w->hit->form, ", decoded mail", sizeof(w->hit->form));
+	g_string_free(at, TRUE);
+}
+
+/* A part that is not text and cannot be unpacked: a hit of its own. */
+static void
+walk_unreadable(mime_walk_t *w, GMimeObject *obj, const char *label)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *type = ct ? g_mime_content_type_get_mime_type(ct) :
+			  g_strdup("application/octet-stream");
+
+	w->found = 1;
+	if (w->hit) {
+		memset(w->hit, 0, sizeof(*w->hit));
+		w->hit->identity = G_MAXUINT;
+		g_snprintf(w->hit->form, sizeof(w->hit->form),
+			   "unreadable, %s", type);
+		w->hit->line = w->msg_line;
+		if (w->msg_no)
+			g_snprintf(w->hit->where, sizeof(w->hit->where),
+				   "message %u (line %u), %.*s", w->msg_no,
+				   w->msg_line,
+				   (int)MAX(strlen(label), 2) - 2, label);
+		else
+			g_snprintf(w->hit->where, sizeof(w->hit->where),
+				   "%.*s", (int)MAX(strlen(label), 2) - 2,
+				   label);
+	}
+	g_free(type);
+}
 
 static void
-mime_leaf(mime_text_t *mt, GMimePart *part)
+walk_leaf(mime_walk_t *w, GMimePart *part, const char *label)
 {
 	GMimeDataWrapper *dw = g_mime_part_get_content(part);
 	GMimeStream *mem = g_mime_stream_mem_new();
 	GByteArray *b;
-	char *t;
+	char *t, *what;
 
 	if (dw)
 		g_mime_data_wrapper_write_to_stream(dw, mem);
 	b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
 	t = gunzip_text(b->data, b->len);
 	if (t) {
-		mime_append(mt, t);
+		what = g_strdup_printf("%sunpacked, line", label);
+		walk_piece(w, t, what, 1);
+		g_free(what);
 		g_free(t);
-	} else if (!mt->unreadable && b->len) {
-		GMimeContentType *ct =
-			g_mime_object_get_content_type(GMIME_OBJECT(part));
-
-		mt->unreadable = ct ? g_mime_content_type_get_mime_type(ct) :
-				      g_strdup("application/octet-stream");
+	} else if (b->len) {
+		walk_unreadable(w, GMIME_OBJECT(part), label);
 	}
 	g_object_unref(mem);
 }
 
+static void walk_object(mime_walk_t *w, GMimeObject *obj, const char *path);
+
+/* The parts of a message's body: a multipart's are path.1, path.2, ...
+ * (1, 2, ... at the top), a lone part is path.1 (1). */
 static void
-mime_object(mime_text_t *mt, GMimeObject *obj)
+walk_body(mime_walk_t *w, GMimeObject *body, const char *path)
+{
+	int i, n = GMIME_IS_MULTIPART(body) ?
+			   g_mime_multipart_get_count(GMIME_MULTIPART(body)) :
+			   0;
+
+	if (!GMIME_IS_MULTIPART(body)) {
+		char *sub = *path ? g_strconcat(path, ".1", NULL) :
+				    g_strdup("1");
+
+		walk_object(w, body, sub);
+		g_free(sub);
+		return;
+	}
+	/* The multipart's own headers belong to the message's. */
+	for (i = 0; i < n; i++) {
+		GMimeObject *c = g_mime_multipart_get_part(GMIME_MULTIPART(body),
+							  i);
+		char *sub = *path ? g_strdup_printf("%s.%d", path, i + 1) :
+				    g_strdup_printf("%d", i + 1);
+
+		walk_object(w, c, sub);
+		g_free(sub);
+	}
+}
+
+static void
+walk_headers(mime_walk_t *w, GMimeObject *obj, const char *label)
 {
 	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
-	GMimeContentType *ct = g_mime_object_get_content_type(obj);
-	const char *fn;
 	int i;
 
 	for (i = 0; hl && i < g_mime_header_list_get_count(hl); i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
-		const char *v = g_mime_header_get_value(h);
+		char *what = g_strdup_printf("%sheader %s", label,
+					     g_mime_header_get_name(h));
 
-		if (v)
-			mime_append(mt, v);
+		walk_piece(w, g_mime_header_get_value(h), what, 0);
+		g_free(what);
 	}
-	if (ct && (fn = g_mime_content_type_get_parameter(ct, "name")))
-		mime_append(mt, fn);
-	if (GMIME_IS_PART(obj) &&
-	    (fn = g_mime_part_get_filename(GMIME_PART(obj))))
-		mime_append(mt, fn);
-	if (GMIME_IS_MULTIPART(obj)) {
-		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+}
 
-		for (i = 0; i < g_mime_multipart_get_count(mp); i++)
-			mime_object(mt, g_mime_multipart_get_part(mp, i));
+static void
+walk_text(mime_walk_t *w, GMimeObject *obj, const char *label)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(obj));
+	int html = t && ct &&
+		   !g_ascii_strcasecmp(g_mime_content_type_get_media_subtype(ct),
+				       "html");
+	char *h = html ? dc_html_normalised(t) : NULL;
+	/* "part 2 (text/html), line 3": drop the ", " for " as text". */
+	char *what = g_strdup_printf("%.*s%s, line",
+				     (int)MAX(strlen(label), 2) - 2, label,
+				     html ? " as text" : "");
+
+	walk_piece(w, h ? h : t, what, 1);
+	g_free(what);
+	g_free(h);
+	g_free(t);
+}
+
+static void
+walk_object(mime_walk_t *w, GMimeObject *obj, const char *path)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *label = part_label(obj, path);
+	const char *fn;
+
+	walk_headers(w, obj, label);
+	if (ct && (fn = g_mime_content_type_get_parameter(ct, "name"))) {
+		char *what = g_strconcat(label, "name", NULL);
+
+		walk_piece(w, fn, what, 0);
+		g_free(what);
+	}
+	if (GMIME_IS_PART(obj) &&
+	    (fn = g_mime_part_get_filename(GMIME_PART(obj)))) {
+		char *what = g_strconcat(label, "file name", NULL);
+
+		walk_piece(w, fn, what, 0);
+		g_free(what);
+	}
+	if (w->found) {
+		;
+	} else if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+		int i;
+
+		for (i = 0; i < g_mime_multipart_get_count(mp); i++) {
+			char *sub = g_strdup_printf("%s.%d", path, i + 1);
+
+			walk_object(w, g_mime_multipart_get_part(mp, i), sub);
+			g_free(sub);
+		}
 	} else if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *m =
 			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+		GMimeObject *body = m ? g_mime_message_get_mime_part(m) : NULL;
 
 		if (m)
-			mime_object(mt, GMIME_OBJECT(m));
-	} else if (GMIME_IS_MESSAGE(obj)) {
-		GMimeObject *body =
-			g_mime_message_get_mime_part(GMIME_MESSAGE(obj));
-
-		if (body)
-			mime_object(mt, body);
+			walk_headers(w, GMIME_OBJECT(m), label);
+		if (body && !w->found)
+			walk_body(w, body, path);
 	} else if (GMIME_IS_TEXT_PART(obj)) {
-		char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(obj));
-		char *h = t && ct &&
-				  !g_ascii_strcasecmp(
-					  g_mime_content_type_get_media_subtype(
-						  ct),
-					  "html") ?
-			  dc_html_normalised(t) :
-			  NULL;
-
-		if (t)
-			mime_append(mt, h ? h : t);
-		g_free(h);
-		g_free(t);
+		walk_text(w, obj, label);
 	} else if (GMIME_IS_PART(obj)) {
-		mime_leaf(mt, GMIME_PART(obj));
+		walk_leaf(w, GMIME_PART(obj), label);
 	}
+	g_free(label);
+}
+
+static void
+walk_message(mime_walk_t *w, GMimeMessage *m)
+{
+	GMimeObject *body = g_mime_message_get_mime_part(m);
+
+	walk_headers(w, GMIME_OBJECT(m), "");
+	if (body && GMIME_IS_MULTIPART(body))
+		walk_headers(w, body, "");
+	if (body && !w->found)
+		walk_body(w, body, "");
 }
 
 /* Does data look like mail: an mbox, or a message's header? */
@@ -1335,50 +1566,32 @@ scan_mail(dc_identity_set_t *s, const char *data, size_t len,
 {
 	GMimeStream *in = g_mime_stream_mem_new_with_buffer(data, len);
 	GMimeParser *parser = g_mime_parser_new_with_stream(in);
-	int found = 0, mbox = len > 5 && !memcmp(data, "From ", 5);
+	int mbox = len > 5 && !memcmp(data, "From ", 5);
+	mime_walk_t w = { s, hit, 0, 1, 0 };
+	GArray *starts = line_starts(data, len);
 
 	g_mime_parser_set_format(parser, mbox ? GMIME_FORMAT_MBOX :
 						GMIME_FORMAT_MESSAGE);
-	while (!found && !g_mime_parser_eos(parser)) {
+	while (!w.found && !g_mime_parser_eos(parser)) {
 		GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
 		gint64 at = mbox ? g_mime_parser_get_mbox_marker_offset(parser) :
 				   0;
-		mime_text_t mt = { g_string_new(NULL), NULL };
-		size_t k;
 
-		if (!m) {
-			g_string_free(mt.text, TRUE);
+		if (!m)
 			break;
+		if (mbox) {
+			w.msg_no++;
+			w.msg_line = line_of(starts, at > 0 ? (size_t)at : 0);
 		}
-		mime_object(&mt, GMIME_OBJECT(m));
-		found = scan_flat(s, mt.text->str, mt.text->len, hit);
-		if (!found && mt.unreadable) {
-			found = 1;
-			if (hit) {
-				hit->identity = G_MAXUINT;
-				hit->form_no = 0;
-				g_snprintf(hit->form, sizeof(hit->form),
-					   "unreadable, %s", mt.unreadable);
-			}
-		} else if (found && hit) {
-			g_strlcat(hit->form, ", in the decoded message",
-				  sizeof(hit->form));
-		}
-		if (found && hit) {
-			hit->offset = at > 0 ? (size_t)at : 0;
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, len); k++)
-				hit->line += data[k] == '\n';
-		}
-		g_free(mt.unreadable);
-		g_string_free(mt.text, TRUE);
+		walk_message(&w, m);
 		g_object_unref(m);
 		if (!mbox)
 			break;
 	}
+	g_array_unref(starts);
 	g_object_unref(parser);
 	g_object_unref(in);
-	return found;
+	return w.found;
 }
 
 int
@@ -1405,36 +1618,57 @@ whose(const dc_identity_t *id)
 			       !strcmp(l, "participant") ? "a" : "the", l);
 }
 
+/* "thread.mbox line 14", "thread.mbox, message 3 (line 120), part 2
+ * (text/html) as text, line 14" (the case first when known). */
+static void
+append_where(GString *m, const dc_identity_set_t *s, const char *what,
+	     const dc_identity_hit_t *hit)
+{
+	const dc_identity_t *id = dc_identity_get(s, hit->identity);
+	gint64 case_id = id ? id->case_id : s->case_id;
+
+	if (case_id)
+		g_string_append_printf(m, "case %" G_GINT64_FORMAT ", ",
+				       (gint64)case_id);
+	if (!*hit->where)
+		g_string_append_printf(m, "%s line %u", what, hit->line);
+	else
+		g_string_append_printf(m, "%s%s%s", what,
+				       g_str_has_prefix(hit->where, "line ") ?
+					       " " :
+					       ", ",
+				       hit->where);
+}
+
 char *
 dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 			 const dc_identity_hit_t *hit)
 {
 	const dc_identity_t *id = dc_identity_get(s, hit->identity);
-	char *who;
-
-	if (hit->identity == G_MAXUINT)
-		return g_strdup_printf(
-			"%s line %u: a part the scan cannot read (%s), in which "
-			"anyone could be named. Remove the attachment, or "
-			"export with --include-identities on purpose.",
-			what, hit->line, hit->form + strlen("unreadable, "));
-	who = whose(id);
-	const char *comma = strchr(hit->form, ',');
-	char *kind = g_strndup(hit->form, comma ? (gsize)(comma - hit->form) :
-						   strlen(hit->form));
+	const char *comma;
 	GString *m = g_string_new(NULL);
+	char *who, *kind;
 
-	if (id && id->case_id)
-		g_string_append_printf(m, "case %" G_GINT64_FORMAT ", ",
-				       (gint64)id->case_id);
+	append_where(m, s, what, hit);
+	if (hit->identity == G_MAXUINT) {
+		g_string_append_printf(
+			m, ": a part the scan cannot read (%s), in which "
+			   "anyone could be named. Remove the attachment, or "
+			   "export with --include-identities on purpose.",
+			hit->form + strlen("unreadable, "));
+		return g_string_free(m, FALSE);
+	}
+	who = whose(id);
+	comma = strchr(hit->form, ',');
+	kind = g_strndup(hit->form, comma ? (gsize)(comma - hit->form) :
+					    strlen(hit->form));
 	/* "a participant's name (a word of it ...)" reads better than
 	 * "a participant's part of a name". */
 	if (!strcmp(kind, "part of a name")) {
 		g_free(kind);
 		kind = g_strdup("name, a word of it");
 	}
-	g_string_append_printf(m, "%s line %u: %s %s", what, hit->line, who,
-			       kind);
+	g_string_append_printf(m, ": %s %s", who, kind);
 	if (hit->form_no || comma) {
 		g_string_append(m, " (");
 		if (hit->form_no)

@@ -80,8 +80,19 @@ typedef struct dc_identity_hit {
 	guint identity; /* index into the set */
 	char form[64];  /* "address, base64", "name, case-folded", ... */
 	guint form_no;  /* 1-based index of the name, 0: not a name */
-	size_t offset;  /* in the scanned data (approximate for encoded) */
-	guint line;     /* 1-based line of offset (approximate as offset) */
+	/* The line of the data as written where the hit starts: in an
+	 * encoded form (base64, quoted-printable, an entity) the line that
+	 * holds its first encoded byte.  For a hit that only the decoded
+	 * mail shows (a part's body, an RFC 2047 header), the line of the
+	 * message's "From " separator (1 for a lone message). */
+	guint line;
+	/* Where, for a human: "line 14"; or, inside decoded mail, "message
+	 * 3 (line 120), part 1.2 (text/html, as text), line 14", "message
+	 * 3 (line 120), header Subject", "message 1 (line 1), part 2
+	 * (application/pdf), file name".  Parts are numbered as IMAP
+	 * sections (RFC 3501): the parts of a multipart 1, 2, ..., nested
+	 * ones 1.1, 1.2; a line of a part is a line of its decoded text. */
+	char where[192];
 } dc_identity_hit_t;
 
 /* 1 and *hit when any identity shows in data, else 0. */
@@ -89,7 +100,7 @@ int dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		     dc_identity_hit_t *hit);
 /*
  * What a refusal says about a hit, for a log or a terminal: the case,
- * where (what, e.g. "report" or "thread.mbox", and the line), whose (the
+ * where (what, e.g. "report" or "thread.mbox", and hit->where), whose (the
  * person's label or role, never the identity) and which form, then what
  * to do: "case 3, thread.mbox line 41: Reporter A's name (form 2,
  * base64). ...".  Free with g_free.
