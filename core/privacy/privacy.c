@@ -23,6 +23,9 @@ enum hay {
 	 * code points dropped, then as HAY_FOLD; searched with the
 	 * HAY_FOLD needles. */
 	HAY_DECODED,
+	/* as HAY_DECODED but NFKC only, ASCII-lowered: its offsets are
+	 * those of the decoded text with its case, for the cap needles */
+	HAY_CASED,
 	HAY_COUNT,
 };
 
@@ -31,6 +34,7 @@ typedef struct needle {
 	size_t len;
 	enum hay hay;
 	int word; /* must stand as a whole word */
+	int cap;  /* found only with a capital in it (dc_word_is_common) */
 	guint id;
 	guint form_no; /* see dc_identity_hit_t */
 	char *form;
@@ -94,6 +98,7 @@ identity_free(gpointer p)
 
 	g_free(id->label);
 	g_ptr_array_unref(id->names);
+	g_ptr_array_unref(id->sources);
 	g_free(id->address);
 	g_free(id);
 }
@@ -250,8 +255,8 @@ has_name(const dc_identity_t *id, const char *name)
 }
 
 const dc_identity_t *
-dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
-		const char *address)
+dc_identity_add_form(dc_identity_set_t *s, const char *label,
+		     const char *name, const char *address, const char *source)
 {
 	dc_identity_t *id = (dc_identity_t *)dc_identity_find(s, address);
 	char *n = name ? g_strstrip(g_strdup(name)) : NULL;
@@ -260,6 +265,7 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		id = g_new0(dc_identity_t, 1);
 		id->label = g_strdup(label);
 		id->names = g_ptr_array_new_with_free_func(g_free);
+		id->sources = g_ptr_array_new();
 		id->address = address ? g_ascii_strdown(address, -1) : NULL;
 		id->case_id = s->case_id;
 		g_ptr_array_add(s->ids, id);
@@ -271,10 +277,14 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		guint k;
 
 		g_ptr_array_add(id->names, g_steal_pointer(&n));
+		g_ptr_array_add(id->sources, (gpointer)source);
 		for (k = 0; k < latin->len; k++)
-			if (!has_name(id, latin->pdata[k]))
+			if (!has_name(id, latin->pdata[k])) {
 				g_ptr_array_add(id->names,
 						g_strdup(latin->pdata[k]));
+				g_ptr_array_add(id->sources,
+						(gpointer)DC_SOURCE_LATIN);
+			}
 		g_ptr_array_unref(latin);
 	}
 	g_free(n);
@@ -284,6 +294,13 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		s->needles = NULL;
 	}
 	return id;
+}
+
+const dc_identity_t *
+dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
+		const char *address)
+{
+	return dc_identity_add_form(s, label, name, address, NULL);
 }
 
 static const char *const public_lists[] = {
@@ -418,8 +435,9 @@ dc_identity_add_list(dc_identity_set_t *s, const char *label,
 		addr = internet_address_mailbox_get_addr(
 			INTERNET_ADDRESS_MAILBOX(ia));
 		if (dc_address_is_person(addr))
-			dc_identity_add(s, label, internet_address_get_name(ia),
-					addr);
+			dc_identity_add_form(s, label,
+					     internet_address_get_name(ia), addr,
+					     DC_SOURCE_MAIL);
 	}
 	g_object_unref(l);
 }
@@ -646,32 +664,38 @@ boilerplate_word(const char *w)
 	return 0;
 }
 
-/* roles: skip the committee's words ("tech-board@": "tech", "board"). */
+/* The words of name sought alone: 3 letters or more, not the whole
+ * name, not a word of decorum's own text; roles: not the committee's
+ * words either ("tech-board@": "tech", "board").  "-" splits too:
+ * "Rashid" alone from "Al-Rashid". */
 static void
-add_words(GPtrArray *a, guint id, const char *name, int roles)
+name_words(const char *name, int roles, GPtrArray *out)
 {
-	/* "-" too: "Rashid" alone from "Al-Rashid". */
 	char **w = g_strsplit_set(name, " \t,\"'()-", -1);
 	guint i;
 
-	for (i = 0; w[i]; i++) {
-		char *nfc, *fold, *low;
-
-		if (g_utf8_strlen(w[i], -1) < 3 || !strcmp(w[i], name) ||
-		    (roles && role_word(w[i])) || boilerplate_word(w[i]))
-			continue;
-		nfc = g_utf8_normalize(w[i], -1, G_NORMALIZE_NFKC);
-		fold = g_utf8_casefold(nfc ? nfc : w[i], -1);
-		low = ascii_lower(w[i], strlen(w[i]));
-		add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold),
-			   "part of a name", "case-folded word");
-		add_needle(a, id, HAY_LOWER, 1, low, strlen(low),
-			   "part of a name", "word");
-		g_free(low);
-		g_free(fold);
-		g_free(nfc);
-	}
+	for (i = 0; w[i]; i++)
+		if (g_utf8_strlen(w[i], -1) >= 3 && strcmp(w[i], name) &&
+		    !(roles && role_word(w[i])) && !boilerplate_word(w[i]))
+			g_ptr_array_add(out, g_strdup(w[i]));
 	g_strfreev(w);
+}
+
+/* One word needle, as a whole word: case-folded and ASCII-lowered. */
+static void
+add_word(GPtrArray *a, guint id, const char *w)
+{
+	char *nfc = g_utf8_normalize(w, -1, G_NORMALIZE_NFKC);
+	char *fold = g_utf8_casefold(nfc ? nfc : w, -1);
+	char *low = ascii_lower(w, strlen(w));
+
+	add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold), "part of a name",
+		   "case-folded word");
+	add_needle(a, id, HAY_LOWER, 1, low, strlen(low), "part of a name",
+		   "word");
+	g_free(low);
+	g_free(fold);
+	g_free(nfc);
 }
 
 /*
@@ -697,6 +721,258 @@ role_word(const char *local)
 }
 
 static void
+form_free(gpointer p)
+{
+	dc_form_t *f = p;
+
+	g_free(f->text);
+	g_free(f);
+}
+
+static void
+add_form(GPtrArray *out, dc_form_kind_t kind, const char *text,
+	 guint name_no, const char *source)
+{
+	dc_form_t *f;
+	guint i;
+
+	if (!text || g_utf8_strlen(text, -1) < 3)
+		return;
+	for (i = 0; i < out->len; i++) {
+		f = out->pdata[i];
+		if (f->kind == kind && !strcmp(f->text, text))
+			return;
+	}
+	f = g_new0(dc_form_t, 1);
+	f->kind = kind;
+	f->text = g_strdup(text);
+	f->name_no = name_no;
+	f->source = source;
+	g_ptr_array_add(out, f);
+}
+
+static void
+add_word_forms(GPtrArray *out, dc_form_kind_t kind, const char *name,
+	       int roles, guint name_no)
+{
+	GPtrArray *w = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+
+	name_words(name, roles, w);
+	for (i = 0; i < w->len; i++)
+		add_form(out, kind, w->pdata[i], name_no, NULL);
+	g_ptr_array_unref(w);
+}
+
+GPtrArray *
+dc_identity_forms(const dc_identity_t *id)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(form_free);
+	guint j, k;
+
+	if (id->address) {
+		const char *at = strrchr(id->address, '@');
+		char *local = g_strndup(id->address,
+					at ? (gsize)(at - id->address) :
+					     strlen(id->address));
+
+		add_form(out, DC_FORM_ADDRESS, id->address, 0, NULL);
+		if (at && dc_domain_is_personal(at + 1)) {
+			char *dom = g_strdup(at + 1);
+			char *dot = strrchr(dom, '.');
+
+			add_form(out, DC_FORM_DOMAIN, dom, 0, NULL);
+			/* "reporterson-family dot net" */
+			if (dot && dot - dom >= 4) {
+				*dot = 0;
+				add_form(out, DC_FORM_DOMAIN, dom, 0, NULL);
+			}
+			g_free(dom);
+		}
+		/* A whole word: "eve@" is not in "every". */
+		if (!role_word(local))
+			add_form(out, DC_FORM_LOCAL, local, 0, NULL);
+		/* "eleni.papadopoulou": the name in Latin letters, as a
+		 * signature may write it. */
+		g_strdelimit(local, "._-+", ' ');
+		add_word_forms(out, DC_FORM_LOCAL_WORD, local, 1, 0);
+		g_free(local);
+	}
+	for (j = 0; j < id->names->len; j++) {
+		GPtrArray *h = dc_name_handles(id->names->pdata[j]);
+
+		add_form(out, DC_FORM_NAME, id->names->pdata[j], j + 1,
+			 j < id->sources->len ? id->sources->pdata[j] : NULL);
+		add_word_forms(out, DC_FORM_NAME_WORD, id->names->pdata[j], 0,
+			       j + 1);
+		for (k = 0; k < h->len; k++)
+			add_form(out, DC_FORM_HANDLE, h->pdata[k], j + 1, NULL);
+		g_ptr_array_unref(h);
+	}
+	return out;
+}
+
+/* Scripts written without spaces between words: a name in them is
+ * sought anywhere, not as a whole word. */
+int
+dc_name_sought_anywhere(const char *name)
+{
+	const char *p;
+
+	for (p = name; p && *p; p = g_utf8_next_char(p)) {
+		GUnicodeScript sc = g_unichar_get_script(g_utf8_get_char(p));
+
+		if (sc == G_UNICODE_SCRIPT_HAN ||
+		    sc == G_UNICODE_SCRIPT_HIRAGANA ||
+		    sc == G_UNICODE_SCRIPT_KATAKANA ||
+		    sc == G_UNICODE_SCRIPT_THAI || sc == G_UNICODE_SCRIPT_LAO ||
+		    sc == G_UNICODE_SCRIPT_KHMER)
+			return 1;
+	}
+	return 0;
+}
+
+/* Given names and surnames that are also everyday lowercase words. */
+static const char *const common_words[] = {
+	"will",	  "mark",   "bill",   "rose",	"grace",  "hope",   "faith",
+	"joy",	  "may",    "june",   "april",	"august", "frank",  "pat",
+	"sue",	  "art",    "dawn",   "guy",	"jack",	  "ray",    "rich",
+	"rob",	  "sky",    "summer", "autumn", "winter", "brown",  "black",
+	"white",  "green",  "young",  "king",	"long",	  "short",  "small",
+	"little", "hall",   "wood",   "stone",	"hill",	  "field",  "ford",
+	"rice",	  "cook",   "baker",  "mason",	"hunter", "fisher", "bishop",
+	"wells",  "banks",  "lane",   "price",	"cash",	  "chase",  "drew",
+	"ivy",	  "lily",   "iris",   "holly",	"heather", "violet", "amber",
+	"ruby",	  "pearl",  "crystal", "honor",	"noble",  "earnest", "major",
+	"page",	  "bell",   "cross",  "rock",	"storm",  "day",    "fox",
+	"wolf",	  "bird",   "swan",   "love",	"gay",	  "hart",   "moss",
+	"marsh",  "pool",   "ash",    "gray",	"grey",	  "reed",   "rush",
+	"sharp",  "strong", "sweet",  "wise",	"carter", "porter", "turner",
+	"walker", "taylor", "miller", "smith",	"penny",  "sandy",  "rusty",
+	"sunny",  "buck",   "bob",    "don",	"van",	  "von",    "del",
+	"den",	  "bay",    "north",  "south",	"west",	  "east",   "best",
+};
+
+int
+dc_word_is_common(const char *w)
+{
+	char *low;
+	guint i;
+	int hit = 0;
+
+	if (!w || !g_str_is_ascii(w))
+		return 0;
+	low = g_ascii_strdown(w, -1);
+	for (i = 0; !hit && i < G_N_ELEMENTS(common_words); i++)
+		hit = !strcmp(low, common_words[i]);
+	g_free(low);
+	return hit;
+}
+
+int
+dc_form_is_common(const char *text)
+{
+	char **w = g_strsplit_set(text ? text : "", " \t._-+", -1);
+	guint i, n = 0;
+	int all = 1;
+
+	for (i = 0; all && w[i]; i++)
+		if (*w[i]) {
+			all = dc_word_is_common(w[i]);
+			n++;
+		}
+	g_strfreev(w);
+	return all && n > 0;
+}
+
+const char *
+dc_form_kind_name(dc_form_kind_t kind)
+{
+	static const char *const names[] = {
+		[DC_FORM_ADDRESS] = "address",
+		[DC_FORM_DOMAIN] = "personal domain",
+		[DC_FORM_LOCAL] = "local part of the address",
+		[DC_FORM_LOCAL_WORD] = "word of the address",
+		[DC_FORM_NAME] = "name",
+		[DC_FORM_NAME_WORD] = "word of a name",
+		[DC_FORM_HANDLE] = "name as a handle",
+	};
+
+	return kind < G_N_ELEMENTS(names) ? names[kind] : "form";
+}
+
+const char *
+dc_form_rule(const dc_form_t *f)
+{
+	if (f->kind == DC_FORM_ADDRESS || f->kind == DC_FORM_DOMAIN)
+		return NULL;
+	if (dc_name_sought_anywhere(f->text))
+		return "anywhere";
+	if (f->kind == DC_FORM_NAME || f->kind == DC_FORM_LOCAL ||
+	    f->kind == DC_FORM_HANDLE ? dc_form_is_common(f->text) :
+					dc_word_is_common(f->text))
+		return "only with a capital";
+	return NULL;
+}
+
+char *
+dc_form_describe(const dc_form_t *f)
+{
+	const char *rule = dc_form_rule(f);
+
+	return g_strdup_printf("%s (%s%s%s%s%s)", f->text,
+			       dc_form_kind_name(f->kind),
+			       f->source ? ", " : "",
+			       f->source ? f->source : "", rule ? ", " : "",
+			       rule ? rule : "");
+}
+
+/* A form made of common words (dc_form_is_common): sought, as a whole
+ * word, only where a capital letter is in it ("Will", "WILL MARK"),
+ * in the decoded text with its case. */
+static void
+add_cap_word(GPtrArray *a, guint id, const char *w)
+{
+	char *low = g_ascii_strdown(w, -1);
+	guint from = a->len;
+
+	add_needle(a, id, HAY_CASED, 1, low, strlen(low), "part of a name",
+		   "capitalised word");
+	if (a->len > from)
+		((needle_t *)a->pdata[from])->cap = 1;
+	g_free(low);
+}
+
+/* The needles of one form (dc_identity_forms): the forms a committee
+ * member sees are the forms searched, by construction. */
+static void
+compile_form(GPtrArray *a, guint i, const dc_form_t *f)
+{
+	const char *rule = dc_form_rule(f);
+	guint from = a->len, k;
+
+	switch (f->kind) {
+	case DC_FORM_ADDRESS:
+	case DC_FORM_DOMAIN:
+		add_string(a, i, f->text, dc_form_kind_name(f->kind), 1);
+		break;
+	default:
+		/* What the panel says (dc_form_rule) is what is sought. */
+		if (rule && !strcmp(rule, "only with a capital"))
+			add_cap_word(a, i, f->text);
+		else if (f->kind == DC_FORM_LOCAL_WORD ||
+			 f->kind == DC_FORM_NAME_WORD)
+			add_word(a, i, f->text);
+		else
+			add_string(a, i, f->text, dc_form_kind_name(f->kind),
+				   !rule);
+		break;
+	}
+	for (k = from; k < a->len; k++)
+		((needle_t *)a->pdata[k])->form_no = f->name_no;
+}
+
+static void
 compile(dc_identity_set_t *s)
 {
 	guint i, j;
@@ -705,55 +981,11 @@ compile(dc_identity_set_t *s)
 		return;
 	s->needles = g_ptr_array_new_with_free_func(needle_free);
 	for (i = 0; i < s->ids->len; i++) {
-		const dc_identity_t *id = s->ids->pdata[i];
+		GPtrArray *forms = dc_identity_forms(s->ids->pdata[i]);
 
-		if (id->address) {
-			const char *at = strrchr(id->address, '@');
-			char *local = g_strndup(id->address,
-						at ? (gsize)(at - id->address) :
-						     strlen(id->address));
-
-			add_string(s->needles, i, id->address, "address", 0);
-			if (at && dc_domain_is_personal(at + 1)) {
-				char *dom = g_strdup(at + 1);
-				char *dot = strrchr(dom, '.');
-
-				add_string(s->needles, i, dom,
-					   "personal domain", 1);
-				/* "reporterson-family dot net" */
-				if (dot && dot - dom >= 4) {
-					*dot = 0;
-					add_string(s->needles, i, dom,
-						   "personal domain", 1);
-				}
-				g_free(dom);
-			}
-			/* A whole word: "eve@" is not in "every". */
-			if (g_utf8_strlen(local, -1) >= 3 && !role_word(local))
-				add_string(s->needles, i, local,
-					   "local part of the address", 1);
-			/* "eleni.papadopoulou": the name in Latin letters,
-			 * as a signature may write it. */
-			g_strdelimit(local, "._-+", ' ');
-			add_words(s->needles, i, local, 1);
-			g_free(local);
-		}
-		for (j = 0; j < id->names->len; j++) {
-			guint k, from = s->needles->len;
-
-			GPtrArray *h = dc_name_handles(id->names->pdata[j]);
-
-			add_string(s->needles, i, id->names->pdata[j], "name",
-				   0);
-			add_words(s->needles, i, id->names->pdata[j], 0);
-			for (k = 0; k < h->len; k++)
-				add_string(s->needles, i, h->pdata[k],
-					   "name as a handle", 1);
-			g_ptr_array_unref(h);
-			for (k = from; k < s->needles->len; k++)
-				((needle_t *)s->needles->pdata[k])->form_no =
-					j + 1;
-		}
+		for (j = 0; j < forms->len; j++)
+			compile_form(s->needles, i, forms->pdata[j]);
+		g_ptr_array_unref(forms);
 	}
 }
 
@@ -884,25 +1116,56 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 
 /* ---- scanning ------------------------------------------------------- */
 
+/* Whether the character before (back) or at p is a letter or a digit;
+ * a byte that is not UTF-8 counts as none, so that the hit stands. */
 static int
-word_byte(guchar c)
+word_char(const char *hay, const char *p, const char *end, int back)
 {
-	return g_ascii_isalnum(c) || c >= 0x80;
+	gunichar c;
+
+	if (back) {
+		if (p == hay)
+			return 0;
+		p = g_utf8_find_prev_char(hay, p);
+		if (!p)
+			return 0;
+	} else if (p >= end) {
+		return 0;
+	}
+	c = g_utf8_get_char_validated(p, end - p);
+	if (c == (gunichar)-1 || c == (gunichar)-2)
+		return g_ascii_isalnum(*p);
+	return g_unichar_isalnum(c);
 }
 
+static int
+has_capital(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; p && i < len; i++)
+		if (g_ascii_isupper(p[i]))
+			return 1;
+	return 0;
+}
+
+/* n in hay; cased: the text with its case at the same offsets, for a cap
+ * needle (NULL: none can match). */
 static const char *
-find(const char *hay, size_t hlen, const needle_t *n)
+find(const char *hay, size_t hlen, const needle_t *n, const char *cased)
 {
 	const char *p = hay, *end = hay + hlen;
 
+	if (n->cap && !cased)
+		return NULL;
 	while (p < end) {
 		const char *m = memmem(p, end - p, n->bytes, n->len);
 
 		if (!m)
 			return NULL;
-		if (!n->word ||
-		    ((m == hay || !word_byte(m[-1])) &&
-		     (m + n->len == end || !word_byte(m[n->len]))))
+		if ((!n->word || (!word_char(hay, m, end, 1) &&
+				  !word_char(hay, m + n->len, end, 0))) &&
+		    (!n->cap || has_capital(cased + (m - hay), n->len)))
 			return m;
 		p = m + 1;
 	}
@@ -991,8 +1254,8 @@ static char *decode_text(const char *data, size_t len, size_t *out_len);
  * at all, NULL.
  */
 static char *
-fold_text(const char *data, size_t len, int decode, size_t *out_len,
-	  GArray **starts)
+norm_text(const char *data, size_t len, int decode, int casefold,
+	  size_t *out_len, GArray **starts)
 {
 	GString *o = g_string_sized_new(len + 1);
 	const char *p = data, *end = data + len;
@@ -1010,12 +1273,15 @@ fold_text(const char *data, size_t len, int decode, size_t *out_len,
 		char *line = decode ? decode_text(p, n, &dn) :
 				      g_strndup(p, n);
 		char *nfc = g_utf8_normalize(line, dn, G_NORMALIZE_NFKC);
-		char *fold = nfc ? g_utf8_casefold(nfc, -1) : NULL;
+		char *fold = !nfc ? NULL :
+			     casefold ? g_utf8_casefold(nfc, -1) :
+					g_strdup(nfc);
 
 		if (!fold) {
 			char *ok = g_utf8_make_valid(line, dn);
 
-			fold = g_utf8_casefold(ok, -1);
+			fold = casefold ? g_utf8_casefold(ok, -1) :
+					  g_strdup(ok);
 			g_free(ok);
 		}
 		g_string_append(o, fold);
@@ -1035,6 +1301,20 @@ fold_text(const char *data, size_t len, int decode, size_t *out_len,
 
 /* Invisible to a reader, so free to hide inside a name: U+00AD, the
  * zero-width characters, joiners, variation selectors, tag characters. */
+static char *
+fold_text(const char *data, size_t len, int decode, size_t *out_len,
+	  GArray **starts)
+{
+	return norm_text(data, len, decode, 1, out_len, starts);
+}
+
+/* Decoded and NFKC, its case kept. */
+static char *
+cased_text(const char *data, size_t len, size_t *out_len, GArray **starts)
+{
+	return norm_text(data, len, 1, 0, out_len, starts);
+}
+
 static int
 ignorable(gunichar c)
 {
@@ -1204,7 +1484,7 @@ static int
 scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 	  dc_identity_hit_t *hit)
 {
-	char *hay[HAY_COUNT] = { 0 }, *masked;
+	char *hay[HAY_COUNT] = { 0 }, *masked, *cased;
 	size_t hlen[HAY_COUNT] = { 0 };
 	GArray *starts[HAY_COUNT] = { 0 };
 	int found = 0;
@@ -1226,16 +1506,19 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 				  &starts[HAY_FOLD]);
 	hay[HAY_DECODED] = fold_text(data, len, 1, &hlen[HAY_DECODED],
 				     &starts[HAY_DECODED]);
+	cased = cased_text(data, len, &hlen[HAY_CASED], &starts[HAY_CASED]);
+	hay[HAY_CASED] = ascii_lower(cased, hlen[HAY_CASED]);
 	for (i = 0; i < s->needles->len && !found; i++) {
 		const needle_t *n = s->needles->pdata[i];
 		enum hay h = n->hay;
 		const char *m = NULL;
 
 		if (hay[h])
-			m = find(hay[h], hlen[h], n);
+			m = find(hay[h], hlen[h], n,
+				 h == HAY_CASED ? cased : NULL);
 		if (!m && h == HAY_FOLD && hay[HAY_DECODED]) {
 			h = HAY_DECODED;
-			m = find(hay[h], hlen[h], n);
+			m = find(hay[h], hlen[h], n, NULL);
 		}
 		if (!m)
 			continue;
@@ -1261,6 +1544,7 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 		if (starts[i])
 			g_array_unref(starts[i]);
 	}
+	g_free(cased);
 	g_free(masked);
 	return found;
 }
