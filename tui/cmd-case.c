@@ -686,13 +686,18 @@ sub_people(dc_cli_t *cli, dc_store_t *s, int64_t id, const opts_t *o)
 		const dc_identity_t *p = dc_identity_get(set, i);
 		char *a = san(p->address);
 
+		GPtrArray *forms = dc_identity_forms(p);
+
 		fprintf(cli->out, "%s  <%s>\n", p->label, a);
-		for (k = 0; k < p->names->len; k++) {
-			char *n = san(p->names->pdata[k]);
+		for (k = 0; k < forms->len; k++) {
+			char *d = dc_form_describe(forms->pdata[k]);
+			char *n = san(d);
 
 			fprintf(cli->out, "    %s\n", n);
 			g_free(n);
+			g_free(d);
 		}
+		g_ptr_array_unref(forms);
 		g_free(a);
 	}
 	if (!o->json && guessed)

@@ -17,6 +17,7 @@
 #include "core/case/case.h"
 #include "core/case/category.h"
 #include "core/mail/mirror.h"
+#include "core/case/people.h"
 #include "core/case/outcome.h"
 #include "core/base/sanitize.h"
 #include "core/case/vote.h"
@@ -34,6 +35,7 @@ struct panel {
 	dc_case_t *c;
 	GPtrArray *lines;   /* line_t *: everything but the history */
 	GPtrArray *history; /* line_t *, oldest first */
+	GPtrArray *forms;   /* line_t *: the name forms (add_forms), last */
 	char *error;
 	char *scrolled_thread; /* the thread top is about */
 	int top;	       /* rows scrolled off under the heading */
@@ -95,6 +97,7 @@ panel_clear(struct panel *p)
 	p->c = NULL;
 	g_clear_pointer(&p->lines, g_ptr_array_unref);
 	g_clear_pointer(&p->history, g_ptr_array_unref);
+	g_clear_pointer(&p->forms, g_ptr_array_unref);
 }
 
 static char *
@@ -200,17 +203,82 @@ add_people(GPtrArray *a, const dc_case_t *c)
 	}
 	if (s->len)
 		add(a, DC_ROLE_NORMAL, "Conflicts: %s", s->str);
-	/* The forms added by hand (L), which the redaction looks for too. */
-	g_string_truncate(s, 0);
-	for (i = 0; i < c->aliases->len; i++) {
-		const dc_alias_t *al = c->aliases->pdata[i];
-
-		g_string_append_printf(s, "%s%s \"%s\"", s->len ? ", " : "",
-				       al->address, al->text);
-	}
-	if (s->len)
-		add(a, DC_ROLE_NORMAL, "Name forms: %s", s->str);
 	g_string_free(s, TRUE);
+}
+
+/* forms as "name, mail headers: A, B; word of a name: C, D": each kind
+ * and source once, its forms in their order. */
+static GString *
+form_groups(const GPtrArray *forms)
+{
+	GPtrArray *keys = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *texts = g_ptr_array_new();
+	GString *out = g_string_new(NULL);
+	guint k, j;
+
+	for (k = 0; k < forms->len; k++) {
+		const dc_form_t *f = forms->pdata[k];
+		const char *rule = dc_form_rule(f);
+		char *key = g_strdup_printf("%s%s%s%s%s",
+					    dc_form_kind_name(f->kind),
+					    f->source ? ", " : "",
+					    f->source ? f->source : "",
+					    rule ? ", " : "", rule ? rule : "");
+
+		for (j = 0; j < keys->len && strcmp(keys->pdata[j], key); j++)
+			;
+		if (j == keys->len) {
+			g_ptr_array_add(keys, key);
+			g_ptr_array_add(texts, g_string_new(NULL));
+		} else {
+			g_free(key);
+		}
+		g_string_append_printf(texts->pdata[j], "%s%s",
+				       ((GString *)texts->pdata[j])->len ?
+					       ", " :
+					       "",
+				       f->text);
+	}
+	for (j = 0; j < keys->len; j++) {
+		g_string_append_printf(out, "%s%s: %s", j ? "; " : "",
+				       (char *)keys->pdata[j],
+				       ((GString *)texts->pdata[j])->str);
+		g_string_free(texts->pdata[j], TRUE);
+	}
+	g_ptr_array_unref(texts);
+	g_ptr_array_unref(keys);
+	return out;
+}
+
+/*
+ * Every form of each person that the scan and the redaction look for,
+ * with where it came from (dc_case_forms, dc_identity_forms): a
+ * committee member sees what an export will replace.
+ */
+static void
+add_forms(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)
+{
+	dc_identity_set_t *set = NULL;
+	int guessed = 0;
+	guint i;
+
+	if (!t->store ||
+	    dc_case_forms(t->store, t->mail, c, &set, &guessed, NULL) != DC_OK)
+		return;
+	if (dc_identity_count(set))
+		add(a, DC_ROLE_NORMAL, "Name forms (what redaction replaces):");
+	for (i = 0; i < dc_identity_count(set); i++) {
+		const dc_identity_t *id = dc_identity_get(set, i);
+		GPtrArray *forms = dc_identity_forms(id);
+		GString *s = form_groups(forms);
+
+		add(a, DC_ROLE_NORMAL, "  %s%s: %s", id->label,
+		    i == 0 && guessed ? " (guessed: the first sender)" : "",
+		    s->str);
+		g_string_free(s, TRUE);
+		g_ptr_array_unref(forms);
+	}
+	dc_identity_set_free(set);
 }
 
 static void
@@ -380,6 +448,10 @@ build(struct panel *p, dc_tui_t *t)
 
 	p->lines = g_ptr_array_new_with_free_func(line_free);
 	p->history = g_ptr_array_new_with_free_func(line_free);
+	p->forms = g_ptr_array_new_with_free_func(line_free);
+	/* After the history: long, and looked up before an export rather
+	 * than every day. */
+	add_forms(p->forms, t, c);
 	/* One fact a line: the panel is narrow, and a wrapped line would
 	 * run one fact into the next. */
 	add(p->lines, DC_ROLE_NORMAL, "Opened: %s by %s", at,
@@ -555,6 +627,8 @@ panel_rows(struct panel *p, int wrap)
 	/* The history, newest last. */
 	for (i = 0; i < p->history->len; i++)
 		line_rows(rows, p->history->pdata[i], wrap);
+	for (i = 0; i < p->forms->len; i++)
+		line_rows(rows, p->forms->pdata[i], wrap);
 	return rows;
 }
 
@@ -681,7 +755,8 @@ dc_view_case_lines(dc_view_t *v, dc_tui_t *t, const char *thread_id)
 	panel_load(p, t, thread_id);
 	if (!p->c)
 		return 2;
-	return 1 + (int)p->lines->len + (int)p->history->len;
+	return 1 + (int)p->lines->len + (int)p->history->len +
+	       (int)p->forms->len;
 }
 
 /* J, K: a page of the panel (one row less, to keep one's place). */

@@ -9,12 +9,317 @@
 #include "core/case/case.h"
 #include "core/case/people.h"
 
+/* id's names into to, each with where it was found. */
+static void
+copy_identity(dc_identity_set_t *to, const dc_identity_t *id)
+{
+	guint k;
+
+	if (!id->names->len)
+		dc_identity_add(to, id->label, NULL, id->address);
+	for (k = 0; k < id->names->len; k++)
+		dc_identity_add_form(to, id->label, id->names->pdata[k],
+				     id->address,
+				     k < id->sources->len ? id->sources->pdata[k] :
+							    NULL);
+}
+
+/* ---- names the mail's text gives its people ------------------------- */
+
+/* Words that close a mail or a line and look like a name at the end of
+ * one ("Thanks", "Best"), and titles: never someone's name alone. */
+static int
+closing_word(const char *w)
+{
+	static const char *const words[] = {
+		"thanks",  "thank",	"regards", "best",	 "cheers",
+		"sincerely", "greetings", "kind",	 "warm",	 "yours",
+		"bye",	   "later",	"ciao",	   "love",	 "hello",
+		"hi",	   "dear",	"all",	   "everyone", "team",
+		"mr",	   "mrs",	"ms",	   "mx",	 "dr",
+		"prof",	   "sent",	"from",	   "the",	 "and",
+	};
+	char *low = g_utf8_strdown(w, -1);
+	size_t n = strlen(low);
+	guint i;
+	int hit = 0;
+
+	while (n && strchr(".,!:;", low[n - 1]))
+		low[--n] = 0;
+	for (i = 0; !hit && i < G_N_ELEMENTS(words); i++)
+		hit = !strcmp(low, words[i]);
+	g_free(low);
+	return hit;
+}
+
+/* A person's name as mail writes it in a signature or an attribution:
+ * one to four words, each starting with a capital letter ("Quentin
+ * Reporterson", "Q. Reporterson", "Дмитрий"), nothing else; not a
+ * closing word ("Thanks,") nor a sentence ending in a full stop. */
+static int
+looks_like_name(const char *t)
+{
+	static GRegex *re;
+	size_t n = t ? strlen(t) : 0;
+	char **w;
+	int ok;
+	guint i;
+
+	if (g_once_init_enter(&re)) {
+		GRegex *r = g_regex_new(
+			"^\\p{Lu}[\\p{L}'\u2019.-]*(?:[ ]\\p{Lu}[\\p{L}'\u2019.-]*){0,3}$",
+			G_REGEX_OPTIMIZE, 0, NULL);
+
+		g_once_init_leave(&re, r);
+	}
+	if (!re || !t || g_utf8_strlen(t, -1) < 3 ||
+	    g_utf8_strlen(t, -1) > 48 || !g_regex_match(re, t, 0, NULL))
+		return 0;
+	/* "Report." is a sentence; "Q." an initial. */
+	if (t[n - 1] == '.' && (n < 2 || g_ascii_islower(t[n - 2]) ||
+				(n > 2 && g_ascii_isalpha(t[n - 3]))))
+		return 0;
+	w = g_strsplit(t, " ", -1);
+	ok = 1;
+	for (i = 0; ok && w[i]; i++)
+		ok = !closing_word(w[i]);
+	g_strfreev(w);
+	return ok;
+}
+
+/* The one person of set that a list ("A <a@x>, conduct@...") names, or
+ * NULL: the committee and lists in it do not count. */
+static char *
+sole_person(const dc_identity_set_t *set, const char *list)
+{
+	dc_identity_set_t *tmp = dc_identity_set_new();
+	char *r = NULL;
+	guint i, n = 0;
+
+	dc_identity_add_list(tmp, "x", list);
+	for (i = 0; i < dc_identity_count(tmp); i++) {
+		const char *a = dc_identity_get(tmp, i)->address;
+
+		if (!dc_identity_find(set, a))
+			continue;
+		n++;
+		g_free(r);
+		r = g_strdup(a);
+	}
+	dc_identity_set_free(tmp);
+	if (n != 1)
+		g_clear_pointer(&r, g_free);
+	return r;
+}
+
+/* name as a form of the person of set with address, if set has one. */
+static void
+name_for(dc_identity_set_t *set, const char *address, const char *name,
+	 const char *source)
+{
+	const dc_identity_t *id = dc_identity_find(set, address);
+	char *n = g_strstrip(g_strdup(name));
+
+	if (id && looks_like_name(n))
+		dc_identity_add_form(set, id->label, n, address, source);
+	g_free(n);
+}
+
+/* The message of t that In-Reply-To header value names ("<id>"). */
+static const dc_message_t *
+message_by_id(const dc_thread_t *t, const char *header)
+{
+	char *id = header ? g_strstrip(g_strdup(header)) : NULL;
+	const dc_message_t *r = NULL;
+	size_t n;
+	guint i;
+
+	if (id && *id == '<') {
+		memmove(id, id + 1, strlen(id));
+		n = strcspn(id, ">");
+		id[n] = 0;
+	}
+	for (i = 0; id && !r && i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		if (!g_strcmp0(m->message_id, id))
+			r = m;
+	}
+	g_free(id);
+	return r;
+}
+
+/* The capitalised words that end text ("1 Dec 2026 Quentin Reporterson"
+ * gives "Quentin Reporterson"), at most four. */
+static char *
+trailing_name(const char *text)
+{
+	char **w = g_strsplit(text, " ", -1);
+	guint n = g_strv_length(w), from = n;
+	char *r;
+
+	while (from > 0 && n - from < 4 && *w[from - 1] &&
+	       g_unichar_isupper(g_utf8_get_char(w[from - 1])))
+		from--;
+	r = from < n ? g_strjoinv(" ", w + from) : NULL;
+	g_strfreev(w);
+	return r;
+}
+
+/*
+ * "On Tue, 1 Dec 2026, Quentin Reporterson <q@x> wrote:" names q@x;
+ * without the address it names the sender of the message replied to.
+ */
+static void
+attribution(dc_identity_set_t *set, const dc_thread_t *t,
+	    const dc_message_t *m, const char *line)
+{
+	static GRegex *re;
+	GMatchInfo *mi = NULL;
+
+	if (g_once_init_enter(&re)) {
+		GRegex *r = g_regex_new(
+			"^(?:On .*?(?:, |\\d ))?\"?([^<>\",]+?)\"?\\s*"
+			"(?:<([^<>\\s]+@[^<>\\s]+)>\\s*)?(?:wrote|writes):\\s*$",
+			G_REGEX_OPTIMIZE, 0, NULL);
+
+		g_once_init_leave(&re, r);
+	}
+	if (re && g_regex_match(re, line, 0, &mi)) {
+		char *name = g_match_info_fetch(mi, 1);
+		char *addr = g_match_info_fetch(mi, 2);
+		char *who = trailing_name(name);
+		const dc_message_t *parent = message_by_id(t, m->in_reply_to);
+		char *from = NULL;
+
+		if ((!addr || !*addr) && parent)
+			from = sole_person(set, parent->from);
+		if (who && addr && *addr)
+			name_for(set, addr, who, DC_SOURCE_ATTRIBUTION);
+		else if (who && from)
+			name_for(set, from, who, DC_SOURCE_ATTRIBUTION);
+		g_free(from);
+		g_free(who);
+		g_free(addr);
+		g_free(name);
+	}
+	g_match_info_free(mi);
+}
+
+/* "Hi Quen," / "Dear Mr Reporterson," opening mail to one person. */
+static void
+salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
+{
+	static GRegex *re;
+	GMatchInfo *mi = NULL;
+	char *to;
+
+	if (g_once_init_enter(&re)) {
+		GRegex *r = g_regex_new(
+			"^(?:Hi|Hello|Hey|Dear|Good (?:morning|afternoon|"
+			"evening))\\s+(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\\.?\\s+)?"
+			"(\\p{Lu}[\\p{L}'\u2019-]+(?: \\p{Lu}[\\p{L}'\u2019-]+)?)"
+			"\\s*[,!.:]?\\s*$",
+			G_REGEX_OPTIMIZE, 0, NULL);
+
+		g_once_init_leave(&re, r);
+	}
+	if (!re || !g_regex_match(re, line, 0, &mi)) {
+		g_match_info_free(mi);
+		return;
+	}
+	to = sole_person(set, m->to);
+	if (to) {
+		char *name = g_match_info_fetch(mi, 1);
+
+		name_for(set, to, name, DC_SOURCE_SALUTATION);
+		g_free(name);
+	}
+	g_free(to);
+	g_match_info_free(mi);
+}
+
+/* A sign-off: the first line after "-- " that looks like a name, or,
+ * without "-- ", the message's last line when it does. */
+static void
+signature(dc_identity_set_t *set, const dc_message_t *m, char **lines,
+	  guint after, guint until)
+{
+	char *from = sole_person(set, m->from);
+	guint i;
+
+	for (i = after; from && i < until && i < after + 3; i++) {
+		char *l = g_strstrip(g_strdup(lines[i]));
+
+		if (*l) {
+			name_for(set, from, l, DC_SOURCE_SIGNATURE);
+			g_free(l);
+			break;
+		}
+		g_free(l);
+	}
+	g_free(from);
+}
+
+static void
+names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
+		 const dc_message_t *m)
+{
+	char **lines = g_strsplit(m->body, "\n", -1);
+	guint k, last = 0;
+	int first = 1;
+
+	for (k = 0; lines[k]; k++) {
+		char *l = lines[k];
+
+		g_strchomp(l);
+		if (!strcmp(l, "--")) {
+			/* "-- " chomped */
+			signature(set, m, lines, k + 1, G_MAXUINT);
+			g_strfreev(lines);
+			return;
+		}
+		if (*l == '>')
+			continue;
+		if (*l)
+			last = k;
+		attribution(set, t, m, l);
+		if (first && *l) {
+			salutation(set, m, l);
+			first = 0;
+		}
+	}
+	/* "Thanks,\nDmitry Sokolov" with no "-- " above it. */
+	if (last > 0)
+		signature(set, m, lines, last, last + 1);
+	g_strfreev(lines);
+}
+
+/*
+ * The names that the text of the thread's mail gives the people of set:
+ * signatures, attributions and salutations.  Only people set has already
+ * (by address) get them: the text says how they are called, not who
+ * else there is.
+ */
+static void
+names_from_text(const dc_thread_t *t, dc_identity_set_t *set)
+{
+	guint i;
+
+	for (i = 0; t && i < t->messages->len; i++) {
+		const dc_message_t *m = t->messages->pdata[i];
+
+		if (m->body)
+			names_in_message(set, t, m);
+	}
+}
+
 static void
 people_from_thread(const dc_thread_t *t, GHashTable *members,
 		   dc_identity_set_t *people)
 {
 	dc_identity_set_t *tmp = dc_identity_set_new();
-	guint i, k;
+	guint i;
 
 	for (i = 0; i < t->messages->len; i++) {
 		const dc_message_t *m = t->messages->pdata[i];
@@ -28,18 +333,14 @@ people_from_thread(const dc_thread_t *t, GHashTable *members,
 
 		if (members && g_hash_table_contains(members, id->address))
 			continue;
-		if (!id->names->len)
-			dc_identity_add(people, id->label, NULL, id->address);
-		for (k = 0; k < id->names->len; k++)
-			dc_identity_add(people, id->label, id->names->pdata[k],
-					id->address);
+		copy_identity(people, id);
 	}
 	dc_identity_set_free(tmp);
 }
 
 static void
 add_reporter(dc_identity_set_t *reporters, const char *name,
-	     const char *address)
+	     const char *address, const char *source)
 {
 	char label[32];
 
@@ -47,7 +348,7 @@ add_reporter(dc_identity_set_t *reporters, const char *name,
 		return;
 	g_snprintf(label, sizeof(label), "Reporter %c",
 		   'A' + MIN(dc_identity_count(reporters), 25));
-	dc_identity_add(reporters, label, name, address);
+	dc_identity_add_form(reporters, label, name, address, source);
 }
 
 /* No reporter recorded: the sender of the thread's oldest message. */
@@ -73,7 +374,7 @@ reporter_from_thread(const dc_thread_t *t, dc_identity_set_t *reporters)
 
 		add_reporter(reporters,
 			     id->names->len ? id->names->pdata[0] : NULL,
-			     id->address);
+			     id->address, DC_SOURCE_MAIL);
 	}
 	dc_identity_set_free(tmp);
 }
@@ -111,7 +412,7 @@ report_senders(dc_mail_t *mail, const dc_case_t *c, int skip_first,
 			add_reporter(reporters,
 				     id->names->len ? id->names->pdata[0] :
 						      NULL,
-				     id->address);
+				     id->address, DC_SOURCE_MAIL);
 		}
 		dc_identity_set_free(tmp);
 		g_free(from);
@@ -124,6 +425,7 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	       dc_identity_set_t *people, dc_identity_set_t *reporters,
 	       int *guessed, dc_thread_t **first_thread, dc_error_t *err)
 {
+	GPtrArray *threads = NULL;
 	dc_status_t st = DC_OK;
 	guint i;
 
@@ -139,9 +441,11 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 		if (!strcmp(p->role, "handler"))
 			continue;
 		if (people)
-			dc_identity_add(people, p->role, p->name, p->address);
+			dc_identity_add_form(people, p->role, p->name,
+					     p->address, DC_SOURCE_RECORDED);
 		if (reporters && !strcmp(p->role, "reporter"))
-			add_reporter(reporters, p->name, p->address);
+			add_reporter(reporters, p->name, p->address,
+				     DC_SOURCE_RECORDED);
 	}
 	/* Every report of the case has a reporter: the first and each
 	 * one attached as another report of the incident.  Unless the
@@ -166,16 +470,17 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 		const dc_alias_t *a = c->aliases->pdata[i];
 
 		if (people)
-			dc_identity_add(people, "participant", a->text,
-					a->address);
+			dc_identity_add_form(people, "participant", a->text,
+					     a->address, DC_SOURCE_ALIAS);
 	}
+	/* Each thread is kept to the end, for the names in its text. */
+	if (mail && c->threads->len)
+		threads = g_ptr_array_new();
 	for (i = 0; mail && i < c->threads->len; i++) {
 		int first = reporters && i == 0 &&
 			    !dc_identity_count(reporters);
 		dc_thread_t *t = NULL;
 
-		if (!people && !first)
-			continue;
 		st = dc_mail_thread(mail, c->threads->pdata[i], 1, &t, err);
 		if (st != DC_OK)
 			break;
@@ -188,28 +493,29 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 		}
 		if (first_thread && i == 0)
 			*first_thread = t;
-		else
-			dc_thread_free(t);
+		g_ptr_array_add(threads, t);
 	}
 	for (i = 0; reporters && c->aliases && i < c->aliases->len; i++) {
 		const dc_alias_t *a = c->aliases->pdata[i];
 
 		if (dc_identity_find(reporters, a->address))
-			dc_identity_add(reporters, NULL, a->text, a->address);
+			dc_identity_add_form(reporters, NULL, a->text,
+					     a->address, DC_SOURCE_ALIAS);
 	}
+	/* Last, when every person is known: the names the text gives. */
+	for (i = 0; threads && i < threads->len; i++) {
+		dc_thread_t *t = threads->pdata[i];
+
+		if (people)
+			names_from_text(t, people);
+		if (reporters)
+			names_from_text(t, reporters);
+		if (!first_thread || t != *first_thread)
+			dc_thread_free(t);
+	}
+	if (threads)
+		g_ptr_array_unref(threads);
 	return st;
-}
-
-static void
-copy_identity(dc_identity_set_t *to, const dc_identity_t *id)
-{
-	guint k;
-
-	if (!id->names->len)
-		dc_identity_add(to, id->label, NULL, id->address);
-	for (k = 0; k < id->names->len; k++)
-		dc_identity_add(to, id->label, id->names->pdata[k],
-				id->address);
 }
 
 dc_status_t

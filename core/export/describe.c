@@ -393,11 +393,29 @@ dc_describe_member(dc_sp_t *sp, const dc_store_member_t *m)
 void
 dc_describe_person(dc_sp_t *sp, const dc_identity_t *id)
 {
+	GPtrArray *forms = dc_identity_forms(id);
+	guint k;
+
 	dc_sp_map(sp);
 	dc_sp_kstring(sp, "label", id->label);
 	dc_sp_kmail(sp, "address", id->address);
 	dc_sp_kmail_list(sp, "names", id->names);
+	/* Every form the scan and the redaction look for, and whence. */
+	dc_sp_key(sp, "forms");
+	dc_sp_list(sp);
+	for (k = 0; k < forms->len; k++) {
+		const dc_form_t *f = forms->pdata[k];
+
+		dc_sp_map(sp);
+		dc_sp_kmail(sp, "text", f->text);
+		dc_sp_kstring(sp, "kind", dc_form_kind_name(f->kind));
+		dc_sp_kstring(sp, "source", f->source);
+		dc_sp_kstring(sp, "rule", dc_form_rule(f));
+		dc_sp_end(sp);
+	}
 	dc_sp_end(sp);
+	dc_sp_end(sp);
+	g_ptr_array_unref(forms);
 }
 
 void

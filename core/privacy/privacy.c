@@ -23,6 +23,9 @@ enum hay {
 	 * code points dropped, then as HAY_FOLD; searched with the
 	 * HAY_FOLD needles. */
 	HAY_DECODED,
+	/* as HAY_DECODED but NFKC only, ASCII-lowered: its offsets are
+	 * those of the decoded text with its case, for the cap needles */
+	HAY_CASED,
 	HAY_COUNT,
 };
 
@@ -31,6 +34,7 @@ typedef struct needle {
 	size_t len;
 	enum hay hay;
 	int word; /* must stand as a whole word */
+	int cap;  /* found only with a capital in it (dc_word_is_common) */
 	guint id;
 	guint form_no; /* see dc_identity_hit_t */
 	char *form;
@@ -94,6 +98,7 @@ identity_free(gpointer p)
 
 	g_free(id->label);
 	g_ptr_array_unref(id->names);
+	g_ptr_array_unref(id->sources);
 	g_free(id->address);
 	g_free(id);
 }
@@ -250,8 +255,8 @@ has_name(const dc_identity_t *id, const char *name)
 }
 
 const dc_identity_t *
-dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
-		const char *address)
+dc_identity_add_form(dc_identity_set_t *s, const char *label,
+		     const char *name, const char *address, const char *source)
 {
 	dc_identity_t *id = (dc_identity_t *)dc_identity_find(s, address);
 	char *n = name ? g_strstrip(g_strdup(name)) : NULL;
@@ -260,6 +265,7 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		id = g_new0(dc_identity_t, 1);
 		id->label = g_strdup(label);
 		id->names = g_ptr_array_new_with_free_func(g_free);
+		id->sources = g_ptr_array_new();
 		id->address = address ? g_ascii_strdown(address, -1) : NULL;
 		id->case_id = s->case_id;
 		g_ptr_array_add(s->ids, id);
@@ -271,10 +277,14 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		guint k;
 
 		g_ptr_array_add(id->names, g_steal_pointer(&n));
+		g_ptr_array_add(id->sources, (gpointer)source);
 		for (k = 0; k < latin->len; k++)
-			if (!has_name(id, latin->pdata[k]))
+			if (!has_name(id, latin->pdata[k])) {
 				g_ptr_array_add(id->names,
 						g_strdup(latin->pdata[k]));
+				g_ptr_array_add(id->sources,
+						(gpointer)DC_SOURCE_LATIN);
+			}
 		g_ptr_array_unref(latin);
 	}
 	g_free(n);
@@ -284,6 +294,13 @@ dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
 		s->needles = NULL;
 	}
 	return id;
+}
+
+const dc_identity_t *
+dc_identity_add(dc_identity_set_t *s, const char *label, const char *name,
+		const char *address)
+{
+	return dc_identity_add_form(s, label, name, address, NULL);
 }
 
 static const char *const public_lists[] = {
@@ -418,8 +435,9 @@ dc_identity_add_list(dc_identity_set_t *s, const char *label,
 		addr = internet_address_mailbox_get_addr(
 			INTERNET_ADDRESS_MAILBOX(ia));
 		if (dc_address_is_person(addr))
-			dc_identity_add(s, label, internet_address_get_name(ia),
-					addr);
+			dc_identity_add_form(s, label,
+					     internet_address_get_name(ia), addr,
+					     DC_SOURCE_MAIL);
 	}
 	g_object_unref(l);
 }
@@ -646,32 +664,38 @@ boilerplate_word(const char *w)
 	return 0;
 }
 
-/* roles: skip the committee's words ("tech-board@": "tech", "board"). */
+/* The words of name sought alone: 3 letters or more, not the whole
+ * name, not a word of decorum's own text; roles: not the committee's
+ * words either ("tech-board@": "tech", "board").  "-" splits too:
+ * "Rashid" alone from "Al-Rashid". */
 static void
-add_words(GPtrArray *a, guint id, const char *name, int roles)
+name_words(const char *name, int roles, GPtrArray *out)
 {
-	/* "-" too: "Rashid" alone from "Al-Rashid". */
 	char **w = g_strsplit_set(name, " \t,\"'()-", -1);
 	guint i;
 
-	for (i = 0; w[i]; i++) {
-		char *nfc, *fold, *low;
-
-		if (g_utf8_strlen(w[i], -1) < 3 || !strcmp(w[i], name) ||
-		    (roles && role_word(w[i])) || boilerplate_word(w[i]))
-			continue;
-		nfc = g_utf8_normalize(w[i], -1, G_NORMALIZE_NFKC);
-		fold = g_utf8_casefold(nfc ? nfc : w[i], -1);
-		low = ascii_lower(w[i], strlen(w[i]));
-		add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold),
-			   "part of a name", "case-folded word");
-		add_needle(a, id, HAY_LOWER, 1, low, strlen(low),
-			   "part of a name", "word");
-		g_free(low);
-		g_free(fold);
-		g_free(nfc);
-	}
+	for (i = 0; w[i]; i++)
+		if (g_utf8_strlen(w[i], -1) >= 3 && strcmp(w[i], name) &&
+		    !(roles && role_word(w[i])) && !boilerplate_word(w[i]))
+			g_ptr_array_add(out, g_strdup(w[i]));
 	g_strfreev(w);
+}
+
+/* One word needle, as a whole word: case-folded and ASCII-lowered. */
+static void
+add_word(GPtrArray *a, guint id, const char *w)
+{
+	char *nfc = g_utf8_normalize(w, -1, G_NORMALIZE_NFKC);
+	char *fold = g_utf8_casefold(nfc ? nfc : w, -1);
+	char *low = ascii_lower(w, strlen(w));
+
+	add_needle(a, id, HAY_FOLD, 1, fold, strlen(fold), "part of a name",
+		   "case-folded word");
+	add_needle(a, id, HAY_LOWER, 1, low, strlen(low), "part of a name",
+		   "word");
+	g_free(low);
+	g_free(fold);
+	g_free(nfc);
 }
 
 /*
@@ -697,6 +721,258 @@ role_word(const char *local)
 }
 
 static void
+form_free(gpointer p)
+{
+	dc_form_t *f = p;
+
+	g_free(f->text);
+	g_free(f);
+}
+
+static void
+add_form(GPtrArray *out, dc_form_kind_t kind, const char *text,
+	 guint name_no, const char *source)
+{
+	dc_form_t *f;
+	guint i;
+
+	if (!text || g_utf8_strlen(text, -1) < 3)
+		return;
+	for (i = 0; i < out->len; i++) {
+		f = out->pdata[i];
+		if (f->kind == kind && !strcmp(f->text, text))
+			return;
+	}
+	f = g_new0(dc_form_t, 1);
+	f->kind = kind;
+	f->text = g_strdup(text);
+	f->name_no = name_no;
+	f->source = source;
+	g_ptr_array_add(out, f);
+}
+
+static void
+add_word_forms(GPtrArray *out, dc_form_kind_t kind, const char *name,
+	       int roles, guint name_no)
+{
+	GPtrArray *w = g_ptr_array_new_with_free_func(g_free);
+	guint i;
+
+	name_words(name, roles, w);
+	for (i = 0; i < w->len; i++)
+		add_form(out, kind, w->pdata[i], name_no, NULL);
+	g_ptr_array_unref(w);
+}
+
+GPtrArray *
+dc_identity_forms(const dc_identity_t *id)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(form_free);
+	guint j, k;
+
+	if (id->address) {
+		const char *at = strrchr(id->address, '@');
+		char *local = g_strndup(id->address,
+					at ? (gsize)(at - id->address) :
+					     strlen(id->address));
+
+		add_form(out, DC_FORM_ADDRESS, id->address, 0, NULL);
+		if (at && dc_domain_is_personal(at + 1)) {
+			char *dom = g_strdup(at + 1);
+			char *dot = strrchr(dom, '.');
+
+			add_form(out, DC_FORM_DOMAIN, dom, 0, NULL);
+			/* "reporterson-family dot net" */
+			if (dot && dot - dom >= 4) {
+				*dot = 0;
+				add_form(out, DC_FORM_DOMAIN, dom, 0, NULL);
+			}
+			g_free(dom);
+		}
+		/* A whole word: "eve@" is not in "every". */
+		if (!role_word(local))
+			add_form(out, DC_FORM_LOCAL, local, 0, NULL);
+		/* "eleni.papadopoulou": the name in Latin letters, as a
+		 * signature may write it. */
+		g_strdelimit(local, "._-+", ' ');
+		add_word_forms(out, DC_FORM_LOCAL_WORD, local, 1, 0);
+		g_free(local);
+	}
+	for (j = 0; j < id->names->len; j++) {
+		GPtrArray *h = dc_name_handles(id->names->pdata[j]);
+
+		add_form(out, DC_FORM_NAME, id->names->pdata[j], j + 1,
+			 j < id->sources->len ? id->sources->pdata[j] : NULL);
+		add_word_forms(out, DC_FORM_NAME_WORD, id->names->pdata[j], 0,
+			       j + 1);
+		for (k = 0; k < h->len; k++)
+			add_form(out, DC_FORM_HANDLE, h->pdata[k], j + 1, NULL);
+		g_ptr_array_unref(h);
+	}
+	return out;
+}
+
+/* Scripts written without spaces between words: a name in them is
+ * sought anywhere, not as a whole word. */
+int
+dc_name_sought_anywhere(const char *name)
+{
+	const char *p;
+
+	for (p = name; p && *p; p = g_utf8_next_char(p)) {
+		GUnicodeScript sc = g_unichar_get_script(g_utf8_get_char(p));
+
+		if (sc == G_UNICODE_SCRIPT_HAN ||
+		    sc == G_UNICODE_SCRIPT_HIRAGANA ||
+		    sc == G_UNICODE_SCRIPT_KATAKANA ||
+		    sc == G_UNICODE_SCRIPT_THAI || sc == G_UNICODE_SCRIPT_LAO ||
+		    sc == G_UNICODE_SCRIPT_KHMER)
+			return 1;
+	}
+	return 0;
+}
+
+/* Given names and surnames that are also everyday lowercase words. */
+static const char *const common_words[] = {
+	"will",	  "mark",   "bill",   "rose",	"grace",  "hope",   "faith",
+	"joy",	  "may",    "june",   "april",	"august", "frank",  "pat",
+	"sue",	  "art",    "dawn",   "guy",	"jack",	  "ray",    "rich",
+	"rob",	  "sky",    "summer", "autumn", "winter", "brown",  "black",
+	"white",  "green",  "young",  "king",	"long",	  "short",  "small",
+	"little", "hall",   "wood",   "stone",	"hill",	  "field",  "ford",
+	"rice",	  "cook",   "baker",  "mason",	"hunter", "fisher", "bishop",
+	"wells",  "banks",  "lane",   "price",	"cash",	  "chase",  "drew",
+	"ivy",	  "lily",   "iris",   "holly",	"heather", "violet", "amber",
+	"ruby",	  "pearl",  "crystal", "honor",	"noble",  "earnest", "major",
+	"page",	  "bell",   "cross",  "rock",	"storm",  "day",    "fox",
+	"wolf",	  "bird",   "swan",   "love",	"gay",	  "hart",   "moss",
+	"marsh",  "pool",   "ash",    "gray",	"grey",	  "reed",   "rush",
+	"sharp",  "strong", "sweet",  "wise",	"carter", "porter", "turner",
+	"walker", "taylor", "miller", "smith",	"penny",  "sandy",  "rusty",
+	"sunny",  "buck",   "bob",    "don",	"van",	  "von",    "del",
+	"den",	  "bay",    "north",  "south",	"west",	  "east",   "best",
+};
+
+int
+dc_word_is_common(const char *w)
+{
+	char *low;
+	guint i;
+	int hit = 0;
+
+	if (!w || !g_str_is_ascii(w))
+		return 0;
+	low = g_ascii_strdown(w, -1);
+	for (i = 0; !hit && i < G_N_ELEMENTS(common_words); i++)
+		hit = !strcmp(low, common_words[i]);
+	g_free(low);
+	return hit;
+}
+
+int
+dc_form_is_common(const char *text)
+{
+	char **w = g_strsplit_set(text ? text : "", " \t._-+", -1);
+	guint i, n = 0;
+	int all = 1;
+
+	for (i = 0; all && w[i]; i++)
+		if (*w[i]) {
+			all = dc_word_is_common(w[i]);
+			n++;
+		}
+	g_strfreev(w);
+	return all && n > 0;
+}
+
+const char *
+dc_form_kind_name(dc_form_kind_t kind)
+{
+	static const char *const names[] = {
+		[DC_FORM_ADDRESS] = "address",
+		[DC_FORM_DOMAIN] = "personal domain",
+		[DC_FORM_LOCAL] = "local part of the address",
+		[DC_FORM_LOCAL_WORD] = "word of the address",
+		[DC_FORM_NAME] = "name",
+		[DC_FORM_NAME_WORD] = "word of a name",
+		[DC_FORM_HANDLE] = "name as a handle",
+	};
+
+	return kind < G_N_ELEMENTS(names) ? names[kind] : "form";
+}
+
+const char *
+dc_form_rule(const dc_form_t *f)
+{
+	if (f->kind == DC_FORM_ADDRESS || f->kind == DC_FORM_DOMAIN)
+		return NULL;
+	if (dc_name_sought_anywhere(f->text))
+		return "anywhere";
+	if (f->kind == DC_FORM_NAME || f->kind == DC_FORM_LOCAL ||
+	    f->kind == DC_FORM_HANDLE ? dc_form_is_common(f->text) :
+					dc_word_is_common(f->text))
+		return "only with a capital";
+	return NULL;
+}
+
+char *
+dc_form_describe(const dc_form_t *f)
+{
+	const char *rule = dc_form_rule(f);
+
+	return g_strdup_printf("%s (%s%s%s%s%s)", f->text,
+			       dc_form_kind_name(f->kind),
+			       f->source ? ", " : "",
+			       f->source ? f->source : "", rule ? ", " : "",
+			       rule ? rule : "");
+}
+
+/* A form made of common words (dc_form_is_common): sought, as a whole
+ * word, only where a capital letter is in it ("Will", "WILL MARK"),
+ * in the decoded text with its case. */
+static void
+add_cap_word(GPtrArray *a, guint id, const char *w)
+{
+	char *low = g_ascii_strdown(w, -1);
+	guint from = a->len;
+
+	add_needle(a, id, HAY_CASED, 1, low, strlen(low), "part of a name",
+		   "capitalised word");
+	if (a->len > from)
+		((needle_t *)a->pdata[from])->cap = 1;
+	g_free(low);
+}
+
+/* The needles of one form (dc_identity_forms): the forms a committee
+ * member sees are the forms searched, by construction. */
+static void
+compile_form(GPtrArray *a, guint i, const dc_form_t *f)
+{
+	const char *rule = dc_form_rule(f);
+	guint from = a->len, k;
+
+	switch (f->kind) {
+	case DC_FORM_ADDRESS:
+	case DC_FORM_DOMAIN:
+		add_string(a, i, f->text, dc_form_kind_name(f->kind), 1);
+		break;
+	default:
+		/* What the panel says (dc_form_rule) is what is sought. */
+		if (rule && !strcmp(rule, "only with a capital"))
+			add_cap_word(a, i, f->text);
+		else if (f->kind == DC_FORM_LOCAL_WORD ||
+			 f->kind == DC_FORM_NAME_WORD)
+			add_word(a, i, f->text);
+		else
+			add_string(a, i, f->text, dc_form_kind_name(f->kind),
+				   !rule);
+		break;
+	}
+	for (k = from; k < a->len; k++)
+		((needle_t *)a->pdata[k])->form_no = f->name_no;
+}
+
+static void
 compile(dc_identity_set_t *s)
 {
 	guint i, j;
@@ -705,55 +981,11 @@ compile(dc_identity_set_t *s)
 		return;
 	s->needles = g_ptr_array_new_with_free_func(needle_free);
 	for (i = 0; i < s->ids->len; i++) {
-		const dc_identity_t *id = s->ids->pdata[i];
+		GPtrArray *forms = dc_identity_forms(s->ids->pdata[i]);
 
-		if (id->address) {
-			const char *at = strrchr(id->address, '@');
-			char *local = g_strndup(id->address,
-						at ? (gsize)(at - id->address) :
-						     strlen(id->address));
-
-			add_string(s->needles, i, id->address, "address", 0);
-			if (at && dc_domain_is_personal(at + 1)) {
-				char *dom = g_strdup(at + 1);
-				char *dot = strrchr(dom, '.');
-
-				add_string(s->needles, i, dom,
-					   "personal domain", 1);
-				/* "reporterson-family dot net" */
-				if (dot && dot - dom >= 4) {
-					*dot = 0;
-					add_string(s->needles, i, dom,
-						   "personal domain", 1);
-				}
-				g_free(dom);
-			}
-			/* A whole word: "eve@" is not in "every". */
-			if (g_utf8_strlen(local, -1) >= 3 && !role_word(local))
-				add_string(s->needles, i, local,
-					   "local part of the address", 1);
-			/* "eleni.papadopoulou": the name in Latin letters,
-			 * as a signature may write it. */
-			g_strdelimit(local, "._-+", ' ');
-			add_words(s->needles, i, local, 1);
-			g_free(local);
-		}
-		for (j = 0; j < id->names->len; j++) {
-			guint k, from = s->needles->len;
-
-			GPtrArray *h = dc_name_handles(id->names->pdata[j]);
-
-			add_string(s->needles, i, id->names->pdata[j], "name",
-				   0);
-			add_words(s->needles, i, id->names->pdata[j], 0);
-			for (k = 0; k < h->len; k++)
-				add_string(s->needles, i, h->pdata[k],
-					   "name as a handle", 1);
-			g_ptr_array_unref(h);
-			for (k = from; k < s->needles->len; k++)
-				((needle_t *)s->needles->pdata[k])->form_no =
-					j + 1;
-		}
+		for (j = 0; j < forms->len; j++)
+			compile_form(s->needles, i, forms->pdata[j]);
+		g_ptr_array_unref(forms);
 	}
 }
 
@@ -837,14 +1069,15 @@ dc_identity_in_token(const dc_identity_set_t *s, const char *token)
 /* Message-IDs, addresses and lore links: every "x@y" token of text, for
  * an identity glued into it ("msg.qreporterson@example.net"), which the
  * word needles cannot see. */
+static guint line_of(const GArray *starts, size_t offset);
+
 static int
 scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
-	    dc_identity_hit_t *hit, const char *data, size_t dlen)
+	    dc_identity_hit_t *hit, const GArray *starts)
 {
 	static GRegex *re;
 	GMatchInfo *mi = NULL;
 	int found = 0;
-	size_t k;
 
 	if (g_once_init_enter(&re)) {
 		GRegex *r = g_regex_new("[^\\s<>\"'(),;:\\[\\]/=]+(?:@|%40)"
@@ -870,10 +1103,7 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 			hit->form_no = 0;
 			g_strlcpy(hit->form, "in a Message-ID or address",
 				  sizeof(hit->form));
-			hit->offset = st;
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, dlen); k++)
-				hit->line += data[k] == '\n';
+			hit->line = line_of(starts, st);
 		}
 		found = id != 0;
 		g_free(dec);
@@ -886,71 +1116,205 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 
 /* ---- scanning ------------------------------------------------------- */
 
+/* Whether the character before (back) or at p is a letter or a digit;
+ * a byte that is not UTF-8 counts as none, so that the hit stands. */
 static int
-word_byte(guchar c)
+word_char(const char *hay, const char *p, const char *end, int back)
 {
-	return g_ascii_isalnum(c) || c >= 0x80;
+	gunichar c;
+
+	if (back) {
+		if (p == hay)
+			return 0;
+		p = g_utf8_find_prev_char(hay, p);
+		if (!p)
+			return 0;
+	} else if (p >= end) {
+		return 0;
+	}
+	c = g_utf8_get_char_validated(p, end - p);
+	if (c == (gunichar)-1 || c == (gunichar)-2)
+		return g_ascii_isalnum(*p);
+	return g_unichar_isalnum(c);
 }
 
+static int
+has_capital(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; p && i < len; i++)
+		if (g_ascii_isupper(p[i]))
+			return 1;
+	return 0;
+}
+
+/* n in hay; cased: the text with its case at the same offsets, for a cap
+ * needle (NULL: none can match). */
 static const char *
-find(const char *hay, size_t hlen, const needle_t *n)
+find(const char *hay, size_t hlen, const needle_t *n, const char *cased)
 {
 	const char *p = hay, *end = hay + hlen;
 
+	if (n->cap && !cased)
+		return NULL;
 	while (p < end) {
 		const char *m = memmem(p, end - p, n->bytes, n->len);
 
 		if (!m)
 			return NULL;
-		if (!n->word ||
-		    ((m == hay || !word_byte(m[-1])) &&
-		     (m + n->len == end || !word_byte(m[n->len]))))
+		if ((!n->word || (!word_char(hay, m, end, 1) &&
+				  !word_char(hay, m + n->len, end, 0))) &&
+		    (!n->cap || has_capital(cased + (m - hay), n->len)))
 			return m;
 		p = m + 1;
 	}
 	return NULL;
 }
 
+/*
+ * Each view of the data keeps where each line of the data as written
+ * begins in it (starts: size_t offsets, the first line's at 0), so that a
+ * hit in a view is named by its line in the file: the line that holds
+ * the hit's first byte as written.
+ */
+static guint
+line_of(const GArray *starts, size_t offset)
+{
+	guint lo = 0, hi = starts ? starts->len : 0;
+
+	/* The last line starting at or before offset. */
+	while (hi - lo > 1) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(starts, size_t, mid) <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + 1;
+}
+
+static GArray *
+new_starts(void)
+{
+	GArray *a = g_array_new(FALSE, FALSE, sizeof(size_t));
+	size_t zero = 0;
+
+	g_array_append_val(a, zero);
+	return a;
+}
+
+static GArray *
+line_starts(const char *data, size_t len)
+{
+	GArray *a = new_starts();
+	size_t i, n;
+
+	for (i = 0; i < len; i++)
+		if (data[i] == '\n' && (n = i + 1) < len)
+			g_array_append_val(a, n);
+	return a;
+}
+
 static char *
-strip(const char *data, size_t len, int soft_breaks, size_t *out_len)
+strip(const char *data, size_t len, int soft_breaks, size_t *out_len,
+      GArray **starts)
 {
 	char *r = g_malloc(len + 1);
 	size_t i, o = 0;
 
+	*starts = new_starts();
 	for (i = 0; i < len; i++) {
 		if (soft_breaks && data[i] == '=' && i + 1 < len &&
 		    (data[i + 1] == '\n' ||
 		     (data[i + 1] == '\r' && i + 2 < len &&
 		      data[i + 2] == '\n'))) {
 			i += data[i + 1] == '\r' ? 2 : 1;
+			g_array_append_val(*starts, o);
 			continue;
 		}
-		if (!soft_breaks && (data[i] == '\r' || data[i] == '\n'))
-			continue;
-		r[o++] = soft_breaks ? g_ascii_tolower(data[i]) : data[i];
+		if (soft_breaks || (data[i] != '\r' && data[i] != '\n'))
+			r[o++] = soft_breaks ? g_ascii_tolower(data[i]) :
+					       data[i];
+		if (data[i] == '\n')
+			g_array_append_val(*starts, o);
 	}
 	r[o] = 0;
 	*out_len = o;
 	return r;
 }
 
-/* NFKC then case folding; NULL when data is not UTF-8. */
-static char *
-fold_text(const char *data, size_t len, size_t *out_len)
-{
-	char *nfc, *fold;
+static char *decode_text(const char *data, size_t len, size_t *out_len);
 
-	if (!g_utf8_validate(data, len, NULL))
+/*
+ * NFKC then case folding, line by line (neither joins nor splits lines),
+ * after decode_text() when decode.  A line that is not UTF-8 is folded
+ * with its invalid bytes as U+FFFD; when the data holds no valid UTF-8
+ * at all, NULL.
+ */
+static char *
+norm_text(const char *data, size_t len, int decode, int casefold,
+	  size_t *out_len, GArray **starts)
+{
+	GString *o = g_string_sized_new(len + 1);
+	const char *p = data, *end = data + len;
+	int valid = g_utf8_validate(data, len, NULL);
+
+	*starts = new_starts();
+	if (!valid && !decode) {
+		g_string_free(o, TRUE);
+		*out_len = 0;
 		return NULL;
-	nfc = g_utf8_normalize(data, len, G_NORMALIZE_NFKC);
-	fold = g_utf8_casefold(nfc ? nfc : "", -1);
-	g_free(nfc);
-	*out_len = strlen(fold);
-	return fold;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = (nl ? nl : end) - p, dn = n;
+		char *line = decode ? decode_text(p, n, &dn) :
+				      g_strndup(p, n);
+		char *nfc = g_utf8_normalize(line, dn, G_NORMALIZE_NFKC);
+		char *fold = !nfc ? NULL :
+			     casefold ? g_utf8_casefold(nfc, -1) :
+					g_strdup(nfc);
+
+		if (!fold) {
+			char *ok = g_utf8_make_valid(line, dn);
+
+			fold = casefold ? g_utf8_casefold(ok, -1) :
+					  g_strdup(ok);
+			g_free(ok);
+		}
+		g_string_append(o, fold);
+		g_free(fold);
+		g_free(nfc);
+		g_free(line);
+		if (!nl)
+			break;
+		g_string_append_c(o, '\n');
+		p = nl + 1;
+		if (p < end)
+			g_array_append_val(*starts, o->len);
+	}
+	*out_len = o->len;
+	return g_string_free(o, FALSE);
 }
 
 /* Invisible to a reader, so free to hide inside a name: U+00AD, the
  * zero-width characters, joiners, variation selectors, tag characters. */
+static char *
+fold_text(const char *data, size_t len, int decode, size_t *out_len,
+	  GArray **starts)
+{
+	return norm_text(data, len, decode, 1, out_len, starts);
+}
+
+/* Decoded and NFKC, its case kept. */
+static char *
+cased_text(const char *data, size_t len, size_t *out_len, GArray **starts)
+{
+	return norm_text(data, len, 1, 0, out_len, starts);
+}
+
 static int
 ignorable(gunichar c)
 {
@@ -1120,8 +1484,9 @@ static int
 scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 	  dc_identity_hit_t *hit)
 {
-	char *hay[HAY_COUNT] = { 0 }, *dec, *masked;
-	size_t hlen[HAY_COUNT] = { 0 }, dlen, k;
+	char *hay[HAY_COUNT] = { 0 }, *masked, *cased;
+	size_t hlen[HAY_COUNT] = { 0 };
+	GArray *starts[HAY_COUNT] = { 0 };
 	int found = 0;
 	guint i;
 
@@ -1134,22 +1499,26 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 		data = masked;
 	hay[HAY_LOWER] = ascii_lower(data, len);
 	hlen[HAY_LOWER] = len;
-	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP]);
-	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64]);
-	hay[HAY_FOLD] = fold_text(data, len, &hlen[HAY_FOLD]);
-	dec = decode_text(data, len, &dlen);
-	hay[HAY_DECODED] = fold_text(dec, dlen, &hlen[HAY_DECODED]);
-	g_free(dec);
+	starts[HAY_LOWER] = line_starts(data, len);
+	hay[HAY_QP] = strip(data, len, 1, &hlen[HAY_QP], &starts[HAY_QP]);
+	hay[HAY_B64] = strip(data, len, 0, &hlen[HAY_B64], &starts[HAY_B64]);
+	hay[HAY_FOLD] = fold_text(data, len, 0, &hlen[HAY_FOLD],
+				  &starts[HAY_FOLD]);
+	hay[HAY_DECODED] = fold_text(data, len, 1, &hlen[HAY_DECODED],
+				     &starts[HAY_DECODED]);
+	cased = cased_text(data, len, &hlen[HAY_CASED], &starts[HAY_CASED]);
+	hay[HAY_CASED] = ascii_lower(cased, hlen[HAY_CASED]);
 	for (i = 0; i < s->needles->len && !found; i++) {
 		const needle_t *n = s->needles->pdata[i];
 		enum hay h = n->hay;
 		const char *m = NULL;
 
 		if (hay[h])
-			m = find(hay[h], hlen[h], n);
+			m = find(hay[h], hlen[h], n,
+				 h == HAY_CASED ? cased : NULL);
 		if (!m && h == HAY_FOLD && hay[HAY_DECODED]) {
 			h = HAY_DECODED;
-			m = find(hay[h], hlen[h], n);
+			m = find(hay[h], hlen[h], n, NULL);
 		}
 		if (!m)
 			continue;
@@ -1161,18 +1530,21 @@ scan_flat(dc_identity_set_t *s, const char *data, size_t len,
 			if (h == HAY_DECODED)
 				g_strlcat(hit->form, ", decoded",
 					  sizeof(hit->form));
-			hit->offset = m - hay[h];
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, len); k++)
-				hit->line += data[k] == '\n';
+			hit->line = line_of(starts[h], m - hay[h]);
 		}
 	}
 	if (!found)
-		found = scan_tokens(s, hay[HAY_DECODED] ? hay[HAY_DECODED] : data,
-				    hay[HAY_DECODED] ? hlen[HAY_DECODED] : len,
-				    hit, data, len);
-	for (i = 0; i < HAY_COUNT; i++)
+		found = scan_tokens(s, hay[HAY_DECODED], hlen[HAY_DECODED], hit,
+				    starts[HAY_DECODED]);
+	if (found && hit)
+		g_snprintf(hit->where, sizeof(hit->where), "line %u",
+			   hit->line);
+	for (i = 0; i < HAY_COUNT; i++) {
 		g_free(hay[i]);
+		if (starts[i])
+			g_array_unref(starts[i]);
+	}
+	g_free(cased);
 	g_free(masked);
 	return found;
 }
@@ -1210,102 +1582,245 @@ gunzip_text(const guint8 *b, gsize n)
 	return t;
 }
 
-typedef struct mime_text {
-	GString *text;
-	char *unreadable; /* the type of the first part that is not text */
-} mime_text_t;
+/*
+ * One message of the second look, walked part by part: each header
+ * value, file name and decoded text is scanned on its own, so that a hit
+ * can be named by the message, the part and the line of its decoded
+ * text (dc_identity_hit_t.where).
+ */
+typedef struct mime_walk {
+	dc_identity_set_t *set;
+	dc_identity_hit_t *hit;
+	guint msg_no;	/* 1-based; 0: the data is one message */
+	guint msg_line; /* the line of its "From " separator */
+	int found;
+} mime_walk_t;
 
-static void
-mime_append(mime_text_t *mt, const char *t)
+/* The part at section path ("" for the message's own headers), for a
+ * human: "part 1.2 (text/html)". */
+static char *
+part_label(GMimeObject *obj, const char *path)
 {
-	char *n = dc_text_normalise(t);
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *type, *r;
 
-	g_string_append(mt->text, n);
-	g_string_append_c(mt->text, '\n');
-	g_free(n);
+	if (!*path)
+		return g_strdup("");
+	type = ct ? g_mime_content_type_get_mime_type(ct) :
+		    g_strdup("text/plain");
+	r = g_strdup_printf("part %s (%s), ", path, type);
+	g_free(type);
+	return r;
 }
 
-static void mime_object(mime_text_t *mt, GMimeObject *obj);
+/* Scan text as one piece of the message, named by what ("header
+ * Subject", "part 2 (text/html), line"); lines: name the line in it. */
+static void
+walk_piece(mime_walk_t *w, const char *text, const char *what, int lines)
+{
+	dc_identity_hit_t h;
+	char *n;
+	GString *at;
+
+	if (w->found || !text)
+		return;
+	n = dc_text_normalise(text);
+	w->found = scan_flat(w->set, n, strlen(n), w->hit ? &h : NULL);
+	g_free(n);
+	if (!w->found || !w->hit)
+		return;
+	at = g_string_new(NULL);
+	if (w->msg_no)
+		g_string_append_printf(at, "message %u (line %u), ", w->msg_no,
+				       w->msg_line);
+	g_string_append(at, what);
+	if (lines)
+		g_string_append_printf(at, " %u", h.line);
+	*w->hit = h;
+	w->hit->line = w->msg_line;
+	g_strlcpy(w->hit->where, at->str, sizeof(w->hit->where));
+	g_strlcat(w->hit->form, ", decoded mail", sizeof(w->hit->form));
+	g_string_free(at, TRUE);
+}
+
+/* A part that is not text and cannot be unpacked: a hit of its own. */
+static void
+walk_unreadable(mime_walk_t *w, GMimeObject *obj, const char *label)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *type = ct ? g_mime_content_type_get_mime_type(ct) :
+			  g_strdup("application/octet-stream");
+
+	w->found = 1;
+	if (w->hit) {
+		memset(w->hit, 0, sizeof(*w->hit));
+		w->hit->identity = G_MAXUINT;
+		g_snprintf(w->hit->form, sizeof(w->hit->form),
+			   "unreadable, %s", type);
+		w->hit->line = w->msg_line;
+		if (w->msg_no)
+			g_snprintf(w->hit->where, sizeof(w->hit->where),
+				   "message %u (line %u), %.*s", w->msg_no,
+				   w->msg_line,
+				   (int)MAX(strlen(label), 2) - 2, label);
+		else
+			g_snprintf(w->hit->where, sizeof(w->hit->where),
+				   "%.*s", (int)MAX(strlen(label), 2) - 2,
+				   label);
+	}
+	g_free(type);
+}
 
 static void
-mime_leaf(mime_text_t *mt, GMimePart *part)
+walk_leaf(mime_walk_t *w, GMimePart *part, const char *label)
 {
 	GMimeDataWrapper *dw = g_mime_part_get_content(part);
 	GMimeStream *mem = g_mime_stream_mem_new();
 	GByteArray *b;
-	char *t;
+	char *t, *what;
 
 	if (dw)
 		g_mime_data_wrapper_write_to_stream(dw, mem);
 	b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
 	t = gunzip_text(b->data, b->len);
 	if (t) {
-		mime_append(mt, t);
+		what = g_strdup_printf("%sunpacked, line", label);
+		walk_piece(w, t, what, 1);
+		g_free(what);
 		g_free(t);
-	} else if (!mt->unreadable && b->len) {
-		GMimeContentType *ct =
-			g_mime_object_get_content_type(GMIME_OBJECT(part));
-
-		mt->unreadable = ct ? g_mime_content_type_get_mime_type(ct) :
-				      g_strdup("application/octet-stream");
+	} else if (b->len) {
+		walk_unreadable(w, GMIME_OBJECT(part), label);
 	}
 	g_object_unref(mem);
 }
 
+static void walk_object(mime_walk_t *w, GMimeObject *obj, const char *path);
+
+/* The parts of a message's body: a multipart's are path.1, path.2, ...
+ * (1, 2, ... at the top), a lone part is path.1 (1). */
 static void
-mime_object(mime_text_t *mt, GMimeObject *obj)
+walk_body(mime_walk_t *w, GMimeObject *body, const char *path)
+{
+	int i, n = GMIME_IS_MULTIPART(body) ?
+			   g_mime_multipart_get_count(GMIME_MULTIPART(body)) :
+			   0;
+
+	if (!GMIME_IS_MULTIPART(body)) {
+		char *sub = *path ? g_strconcat(path, ".1", NULL) :
+				    g_strdup("1");
+
+		walk_object(w, body, sub);
+		g_free(sub);
+		return;
+	}
+	/* The multipart's own headers belong to the message's. */
+	for (i = 0; i < n; i++) {
+		GMimeObject *c = g_mime_multipart_get_part(GMIME_MULTIPART(body),
+							  i);
+		char *sub = *path ? g_strdup_printf("%s.%d", path, i + 1) :
+				    g_strdup_printf("%d", i + 1);
+
+		walk_object(w, c, sub);
+		g_free(sub);
+	}
+}
+
+static void
+walk_headers(mime_walk_t *w, GMimeObject *obj, const char *label)
 {
 	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
-	GMimeContentType *ct = g_mime_object_get_content_type(obj);
-	const char *fn;
 	int i;
 
 	for (i = 0; hl && i < g_mime_header_list_get_count(hl); i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
-		const char *v = g_mime_header_get_value(h);
+		char *what = g_strdup_printf("%sheader %s", label,
+					     g_mime_header_get_name(h));
 
-		if (v)
-			mime_append(mt, v);
+		walk_piece(w, g_mime_header_get_value(h), what, 0);
+		g_free(what);
 	}
-	if (ct && (fn = g_mime_content_type_get_parameter(ct, "name")))
-		mime_append(mt, fn);
-	if (GMIME_IS_PART(obj) &&
-	    (fn = g_mime_part_get_filename(GMIME_PART(obj))))
-		mime_append(mt, fn);
-	if (GMIME_IS_MULTIPART(obj)) {
-		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+}
 
-		for (i = 0; i < g_mime_multipart_get_count(mp); i++)
-			mime_object(mt, g_mime_multipart_get_part(mp, i));
+static void
+walk_text(mime_walk_t *w, GMimeObject *obj, const char *label)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(obj));
+	int html = t && ct &&
+		   !g_ascii_strcasecmp(g_mime_content_type_get_media_subtype(ct),
+				       "html");
+	char *h = html ? dc_html_normalised(t) : NULL;
+	/* "part 2 (text/html), line 3": drop the ", " for " as text". */
+	char *what = g_strdup_printf("%.*s%s, line",
+				     (int)MAX(strlen(label), 2) - 2, label,
+				     html ? " as text" : "");
+
+	walk_piece(w, h ? h : t, what, 1);
+	g_free(what);
+	g_free(h);
+	g_free(t);
+}
+
+static void
+walk_object(mime_walk_t *w, GMimeObject *obj, const char *path)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	char *label = part_label(obj, path);
+	const char *fn;
+
+	walk_headers(w, obj, label);
+	if (ct && (fn = g_mime_content_type_get_parameter(ct, "name"))) {
+		char *what = g_strconcat(label, "name", NULL);
+
+		walk_piece(w, fn, what, 0);
+		g_free(what);
+	}
+	if (GMIME_IS_PART(obj) &&
+	    (fn = g_mime_part_get_filename(GMIME_PART(obj)))) {
+		char *what = g_strconcat(label, "file name", NULL);
+
+		walk_piece(w, fn, what, 0);
+		g_free(what);
+	}
+	if (w->found) {
+		;
+	} else if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+		int i;
+
+		for (i = 0; i < g_mime_multipart_get_count(mp); i++) {
+			char *sub = g_strdup_printf("%s.%d", path, i + 1);
+
+			walk_object(w, g_mime_multipart_get_part(mp, i), sub);
+			g_free(sub);
+		}
 	} else if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *m =
 			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+		GMimeObject *body = m ? g_mime_message_get_mime_part(m) : NULL;
 
 		if (m)
-			mime_object(mt, GMIME_OBJECT(m));
-	} else if (GMIME_IS_MESSAGE(obj)) {
-		GMimeObject *body =
-			g_mime_message_get_mime_part(GMIME_MESSAGE(obj));
-
-		if (body)
-			mime_object(mt, body);
+			walk_headers(w, GMIME_OBJECT(m), label);
+		if (body && !w->found)
+			walk_body(w, body, path);
 	} else if (GMIME_IS_TEXT_PART(obj)) {
-		char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(obj));
-		char *h = t && ct &&
-				  !g_ascii_strcasecmp(
-					  g_mime_content_type_get_media_subtype(
-						  ct),
-					  "html") ?
-			  dc_html_normalised(t) :
-			  NULL;
-
-		if (t)
-			mime_append(mt, h ? h : t);
-		g_free(h);
-		g_free(t);
+		walk_text(w, obj, label);
 	} else if (GMIME_IS_PART(obj)) {
-		mime_leaf(mt, GMIME_PART(obj));
+		walk_leaf(w, GMIME_PART(obj), label);
 	}
+	g_free(label);
+}
+
+static void
+walk_message(mime_walk_t *w, GMimeMessage *m)
+{
+	GMimeObject *body = g_mime_message_get_mime_part(m);
+
+	walk_headers(w, GMIME_OBJECT(m), "");
+	if (body && GMIME_IS_MULTIPART(body))
+		walk_headers(w, body, "");
+	if (body && !w->found)
+		walk_body(w, body, "");
 }
 
 /* Does data look like mail: an mbox, or a message's header? */
@@ -1335,50 +1850,32 @@ scan_mail(dc_identity_set_t *s, const char *data, size_t len,
 {
 	GMimeStream *in = g_mime_stream_mem_new_with_buffer(data, len);
 	GMimeParser *parser = g_mime_parser_new_with_stream(in);
-	int found = 0, mbox = len > 5 && !memcmp(data, "From ", 5);
+	int mbox = len > 5 && !memcmp(data, "From ", 5);
+	mime_walk_t w = { s, hit, 0, 1, 0 };
+	GArray *starts = line_starts(data, len);
 
 	g_mime_parser_set_format(parser, mbox ? GMIME_FORMAT_MBOX :
 						GMIME_FORMAT_MESSAGE);
-	while (!found && !g_mime_parser_eos(parser)) {
+	while (!w.found && !g_mime_parser_eos(parser)) {
 		GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
 		gint64 at = mbox ? g_mime_parser_get_mbox_marker_offset(parser) :
 				   0;
-		mime_text_t mt = { g_string_new(NULL), NULL };
-		size_t k;
 
-		if (!m) {
-			g_string_free(mt.text, TRUE);
+		if (!m)
 			break;
+		if (mbox) {
+			w.msg_no++;
+			w.msg_line = line_of(starts, at > 0 ? (size_t)at : 0);
 		}
-		mime_object(&mt, GMIME_OBJECT(m));
-		found = scan_flat(s, mt.text->str, mt.text->len, hit);
-		if (!found && mt.unreadable) {
-			found = 1;
-			if (hit) {
-				hit->identity = G_MAXUINT;
-				hit->form_no = 0;
-				g_snprintf(hit->form, sizeof(hit->form),
-					   "unreadable, %s", mt.unreadable);
-			}
-		} else if (found && hit) {
-			g_strlcat(hit->form, ", in the decoded message",
-				  sizeof(hit->form));
-		}
-		if (found && hit) {
-			hit->offset = at > 0 ? (size_t)at : 0;
-			hit->line = 1;
-			for (k = 0; k < MIN(hit->offset, len); k++)
-				hit->line += data[k] == '\n';
-		}
-		g_free(mt.unreadable);
-		g_string_free(mt.text, TRUE);
+		walk_message(&w, m);
 		g_object_unref(m);
 		if (!mbox)
 			break;
 	}
+	g_array_unref(starts);
 	g_object_unref(parser);
 	g_object_unref(in);
-	return found;
+	return w.found;
 }
 
 int
@@ -1405,36 +1902,57 @@ whose(const dc_identity_t *id)
 			       !strcmp(l, "participant") ? "a" : "the", l);
 }
 
+/* "thread.mbox line 14", "thread.mbox, message 3 (line 120), part 2
+ * (text/html) as text, line 14" (the case first when known). */
+static void
+append_where(GString *m, const dc_identity_set_t *s, const char *what,
+	     const dc_identity_hit_t *hit)
+{
+	const dc_identity_t *id = dc_identity_get(s, hit->identity);
+	gint64 case_id = id ? id->case_id : s->case_id;
+
+	if (case_id)
+		g_string_append_printf(m, "case %" G_GINT64_FORMAT ", ",
+				       (gint64)case_id);
+	if (!*hit->where)
+		g_string_append_printf(m, "%s line %u", what, hit->line);
+	else
+		g_string_append_printf(m, "%s%s%s", what,
+				       g_str_has_prefix(hit->where, "line ") ?
+					       " " :
+					       ", ",
+				       hit->where);
+}
+
 char *
 dc_identity_hit_describe(const dc_identity_set_t *s, const char *what,
 			 const dc_identity_hit_t *hit)
 {
 	const dc_identity_t *id = dc_identity_get(s, hit->identity);
-	char *who;
-
-	if (hit->identity == G_MAXUINT)
-		return g_strdup_printf(
-			"%s line %u: a part the scan cannot read (%s), in which "
-			"anyone could be named. Remove the attachment, or "
-			"export with --include-identities on purpose.",
-			what, hit->line, hit->form + strlen("unreadable, "));
-	who = whose(id);
-	const char *comma = strchr(hit->form, ',');
-	char *kind = g_strndup(hit->form, comma ? (gsize)(comma - hit->form) :
-						   strlen(hit->form));
+	const char *comma;
 	GString *m = g_string_new(NULL);
+	char *who, *kind;
 
-	if (id && id->case_id)
-		g_string_append_printf(m, "case %" G_GINT64_FORMAT ", ",
-				       (gint64)id->case_id);
+	append_where(m, s, what, hit);
+	if (hit->identity == G_MAXUINT) {
+		g_string_append_printf(
+			m, ": a part the scan cannot read (%s), in which "
+			   "anyone could be named. Remove the attachment, or "
+			   "export with --include-identities on purpose.",
+			hit->form + strlen("unreadable, "));
+		return g_string_free(m, FALSE);
+	}
+	who = whose(id);
+	comma = strchr(hit->form, ',');
+	kind = g_strndup(hit->form, comma ? (gsize)(comma - hit->form) :
+					    strlen(hit->form));
 	/* "a participant's name (a word of it ...)" reads better than
 	 * "a participant's part of a name". */
 	if (!strcmp(kind, "part of a name")) {
 		g_free(kind);
 		kind = g_strdup("name, a word of it");
 	}
-	g_string_append_printf(m, "%s line %u: %s %s", what, hit->line, who,
-			       kind);
+	g_string_append_printf(m, ": %s %s", who, kind);
 	if (hit->form_no || comma) {
 		g_string_append(m, " (");
 		if (hit->form_no)

@@ -30,6 +30,9 @@
 typedef struct dc_identity {
 	char *label;   /* "Reporter A", "participant 3": safe to print */
 	GPtrArray *names; /* display names (char *), may be empty */
+	/* Where each name was found (const char *, static, or NULL when
+	 * unknown), parallel to names: one of the DC_SOURCE_ words. */
+	GPtrArray *sources;
 	char *address; /* lowercased */
 	gint64 case_id; /* the case it was found in, 0 when unknown */
 } dc_identity_t;
@@ -44,6 +47,68 @@ void dc_identity_set_free(dc_identity_set_t *s);
  */
 const dc_identity_t *dc_identity_add(dc_identity_set_t *s, const char *label,
 				     const char *name, const char *address);
+/* Where a name was found, for dc_identity_add_form() and the case panel. */
+#define DC_SOURCE_MAIL "mail headers"
+#define DC_SOURCE_RECORDED "recorded"
+#define DC_SOURCE_ALIAS "added by hand"
+#define DC_SOURCE_LATIN "Latin form"
+#define DC_SOURCE_SIGNATURE "signature"
+#define DC_SOURCE_ATTRIBUTION "attribution"
+#define DC_SOURCE_SALUTATION "salutation"
+/* dc_identity_add(), saying where the name was found (source: one of
+ * the DC_SOURCE_ strings, or NULL).  The Latin forms of the name are
+ * added as DC_SOURCE_LATIN. */
+const dc_identity_t *dc_identity_add_form(dc_identity_set_t *s,
+					  const char *label, const char *name,
+					  const char *address,
+					  const char *source);
+
+/*
+ * Every form of a person that the identity scan looks for, and that the
+ * redaction replaces: what the case panel and `decorum case people`
+ * show, so that a human can see what will be redacted.  The scan
+ * compiles its needles from this list and nothing else.
+ */
+typedef enum dc_form_kind {
+	DC_FORM_ADDRESS,    /* the whole address */
+	DC_FORM_DOMAIN,     /* its domain, when personal */
+	DC_FORM_LOCAL,      /* its local part, as a whole word */
+	DC_FORM_LOCAL_WORD, /* a word of the local part ("eleni") */
+	DC_FORM_NAME,       /* a name, in any script, or its Latin form */
+	DC_FORM_NAME_WORD,  /* a word of a name, as a whole word */
+	DC_FORM_HANDLE,     /* a name glued ("qreporterson") */
+} dc_form_kind_t;
+
+typedef struct dc_form {
+	dc_form_kind_t kind;
+	char *text;
+	guint name_no;	    /* 1-based name it comes from, 0: the address */
+	const char *source; /* for a DC_FORM_NAME: where it was found */
+} dc_form_t;
+
+/* The forms of id (dc_form_t *, unique per kind); g_ptr_array_unref. */
+GPtrArray *dc_identity_forms(const dc_identity_t *id);
+/* Every form is sought as a whole word over the normalised text: the
+ * alias "Quen" is not in "frequent", "eve@" not in "every".  A name in a
+ * script written without spaces (Han, kana, Thai) is sought anywhere. */
+int dc_name_sought_anywhere(const char *name);
+/*
+ * A word of a name or an address that is an everyday lowercase word
+ * ("will", "mark"): alone it is sought only where it holds a capital
+ * ("Will", "WILL"), so that "I will mark the thread" stays; the address,
+ * a capitalised part and the name with any capital are still found.
+ * dc_form_is_common: every word of text is one (then the same holds).
+ */
+int dc_word_is_common(const char *w);
+int dc_form_is_common(const char *text);
+/* How f is sought beyond the whole word: "only with a capital",
+ * "anywhere", or NULL. */
+const char *dc_form_rule(const dc_form_t *f);
+/* "Quen (name, added by hand)", for the case panel and `case people`:
+ * mail text, to be sanitized before the screen (g_free). */
+char *dc_form_describe(const dc_form_t *f);
+/* "address", "personal domain", "word of a name", ... */
+const char *dc_form_kind_name(dc_form_kind_t kind);
 guint dc_identity_count(const dc_identity_set_t *s);
 /* The case the identities added from now on belong to, for the
  * messages of a refusal (dc_identity_hit_describe). */
@@ -80,8 +145,19 @@ typedef struct dc_identity_hit {
 	guint identity; /* index into the set */
 	char form[64];  /* "address, base64", "name, case-folded", ... */
 	guint form_no;  /* 1-based index of the name, 0: not a name */
-	size_t offset;  /* in the scanned data (approximate for encoded) */
-	guint line;     /* 1-based line of offset (approximate as offset) */
+	/* The line of the data as written where the hit starts: in an
+	 * encoded form (base64, quoted-printable, an entity) the line that
+	 * holds its first encoded byte.  For a hit that only the decoded
+	 * mail shows (a part's body, an RFC 2047 header), the line of the
+	 * message's "From " separator (1 for a lone message). */
+	guint line;
+	/* Where, for a human: "line 14"; or, inside decoded mail, "message
+	 * 3 (line 120), part 1.2 (text/html, as text), line 14", "message
+	 * 3 (line 120), header Subject", "message 1 (line 1), part 2
+	 * (application/pdf), file name".  Parts are numbered as IMAP
+	 * sections (RFC 3501): the parts of a multipart 1, 2, ..., nested
+	 * ones 1.1, 1.2; a line of a part is a line of its decoded text. */
+	char where[192];
 } dc_identity_hit_t;
 
 /* 1 and *hit when any identity shows in data, else 0. */
@@ -89,7 +165,7 @@ int dc_identity_scan(dc_identity_set_t *s, const char *data, size_t len,
 		     dc_identity_hit_t *hit);
 /*
  * What a refusal says about a hit, for a log or a terminal: the case,
- * where (what, e.g. "report" or "thread.mbox", and the line), whose (the
+ * where (what, e.g. "report" or "thread.mbox", and hit->where), whose (the
  * person's label or role, never the identity) and which form, then what
  * to do: "case 3, thread.mbox line 41: Reporter A's name (form 2,
  * base64). ...".  Free with g_free.

@@ -130,6 +130,7 @@ needle_pattern(const char *needle, int word)
 typedef struct step {
 	GRegex *re;
 	char *with;
+	int cap; /* replaced only when the match holds a capital */
 } step_t;
 
 typedef struct plan {
@@ -162,14 +163,18 @@ plan_unref(plan_t *pl)
 	g_free(pl);
 }
 
+/* cap: see step_t; step() sets it for a form of common words
+ * (dc_form_is_common), which stays where it is all in lowercase. */
 static void
-step(plan_t *pl, const char *needle, int word, const char *with)
+step_full(plan_t *pl, const char *needle, int word, int cap,
+	  const char *with)
 {
 	char *pat;
 	step_t st;
 
 	if (!needle || g_utf8_strlen(needle, -1) < 3)
 		return;
+	st.cap = cap;
 	pat = needle_pattern(needle, word);
 	g_string_append_printf(pl->pats, "%s(?:%s)", pl->pats->len ? "|" : "",
 			       pat);
@@ -180,6 +185,12 @@ step(plan_t *pl, const char *needle, int word, const char *with)
 	else
 		g_free(st.with);
 	g_free(pat);
+}
+
+static void
+step(plan_t *pl, const char *needle, int word, const char *with)
+{
+	step_full(pl, needle, word, word && dc_form_is_common(needle), with);
 }
 
 /*
@@ -282,17 +293,17 @@ plan_build(const dc_identity_set_t *set)
 		if (id->address) {
 			const char *at = strrchr(id->address, '@');
 
-			step(pl, id->address, 0, addr);
+			step(pl, id->address, 1, addr);
 			/* "reporter-a at n01se.net": her own domain. */
 			if (at && dc_domain_is_personal(at + 1)) {
 				char *dom = g_strdup(at + 1);
 				char *dot = strrchr(dom, '.');
 
-				step(pl, dom, 1, "redacted.invalid");
+				step_full(pl, dom, 1, 0, "redacted.invalid");
 				/* "reporterson-family dot net" */
 				if (dot) {
 					*dot = 0;
-					step(pl, dom, 1, "redacted");
+					step_full(pl, dom, 1, 0, "redacted");
 				}
 				g_free(dom);
 			}
@@ -303,7 +314,9 @@ plan_build(const dc_identity_set_t *set)
 		/* Whole names before the local part, which can be a word
 		 * of them ("alice" in "Alice Quux"). */
 		for (j = 0; j < id->names->len; j++)
-			step(pl, id->names->pdata[j], 0, id->label);
+			step(pl, id->names->pdata[j],
+			     !dc_name_sought_anywhere(id->names->pdata[j]),
+			     id->label);
 		step(pl, local, 1, s);
 		g_free(local);
 		for (j = 0; j < id->names->len; j++)
@@ -357,6 +370,21 @@ plan_get(const dc_identity_set_t *set)
 	return pl;
 }
 
+/* A cap step's match all in lowercase is kept ("I will mark"). */
+static gboolean
+replace_cap(const GMatchInfo *mi, GString *out, gpointer with)
+{
+	char *m = g_match_info_fetch(mi, 0);
+	const char *p;
+	int cap = 0;
+
+	for (p = m; p && *p && !cap; p = g_utf8_next_char(p))
+		cap = g_unichar_isupper(g_utf8_get_char(p));
+	g_string_append(out, cap ? (const char *)with : m);
+	g_free(m);
+	return FALSE;
+}
+
 /*
  * Most headers and parts name nobody: one search for any needle first,
  * and the needles one by one only when it finds something.  Exact: when
@@ -370,8 +398,11 @@ apply(GArray *steps, char **t)
 
 	for (i = 0; i < steps->len; i++) {
 		step_t *st = &g_array_index(steps, step_t, i);
-		char *r = g_regex_replace_literal(st->re, *t, -1, 0, st->with,
-						  0, NULL);
+		char *r = st->cap ? g_regex_replace_eval(st->re, *t, -1, 0, 0,
+							 replace_cap,
+							 st->with, NULL) :
+				    g_regex_replace_literal(st->re, *t, -1, 0,
+							    st->with, 0, NULL);
 
 		if (r) {
 			g_free(*t);

@@ -91,6 +91,7 @@ case-change.json	.	case-change
 expiring.json	.[]	expiry
 expiring.json	.[].measure	outcome
 people.json	.[]	person
+people.json	.[].forms[]	form
 members.json	.[]	member
 whoami.json	.	identity
 member-change.json	.	member-change

@@ -279,6 +279,76 @@ test_decoded_and_stubbed(void **state)
 	dc_identity_set_free(set);
 }
 
+static int
+scan_hits(dc_identity_set_t *set, const char *text)
+{
+	dc_identity_hit_t hit;
+
+	return dc_identity_scan(set, text, strlen(text), &hit);
+}
+
+/* Every form on word boundaries: an alias inside a longer word, or a
+ * local part inside one, names nobody. */
+static void
+test_whole_words(void **state)
+{
+	dc_identity_set_t *set = dc_identity_set_new();
+
+	(void)state;
+	dc_identity_add(set, "Reporter A", "Quentin Reporterson",
+			"q.reporterson@example.net");
+	dc_identity_add(set, "Reporter A", "Quen", "q.reporterson@example.net");
+	dc_identity_add(set, "Reporter B", "Eve Example", "eve@example.org");
+	assert_false(scan_hits(set, "a frequent problem, every time"));
+	assert_false(scan_hits(set, "mail to steve@kernel.org"));
+	assert_redacts(set, "a frequent problem, every time",
+		       "a frequent problem, every time");
+	assert_true(scan_hits(set, "Hi Quen,"));
+	assert_true(scan_hits(set, "thanks, quen."));
+	assert_true(scan_hits(set, "ask eve@example.org"));
+	assert_true(scan_hits(set, "Reporterson\u2019s patch"));
+	assert_redacts(set, "Hi Quen, frequently", "Hi Reporter A, frequently");
+	dc_identity_set_free(set);
+}
+
+/* "Will Mark": the lowercase words "will" and "mark" in a sentence are
+ * kept; the name and each part with a capital are still redacted and
+ * found, and the address and its local part always. */
+static void
+test_common_word_names(void **state)
+{
+	dc_identity_set_t *set = dc_identity_set_new();
+
+	(void)state;
+	assert_true(dc_word_is_common("Will"));
+	assert_false(dc_word_is_common("Reporterson"));
+	assert_true(dc_form_is_common("Will Mark"));
+	assert_false(dc_form_is_common("Will Reporterson"));
+	dc_identity_add(set, "Reporter A", "Will Mark", "wmark@example.net");
+	assert_redacts(set, "I will mark the thread.", "I will mark the thread.");
+	assert_redacts(set, "Will Mark said so.", "Reporter A said so.");
+	assert_redacts(set, "WILL MARK said so.", "Reporter A said so.");
+	assert_redacts(set, "Thanks, Will", "Thanks, Reporter A");
+	assert_redacts(set, "ask Mark.", "ask Reporter A.");
+	assert_redacts(set, "mail wmark", "mail reporter-a");
+	assert_false(scan_hits(set, "I will mark the thread."));
+	assert_true(scan_hits(set, "Will Mark said so."));
+	assert_true(scan_hits(set, "ask Mark."));
+	assert_true(scan_hits(set, "ask &#77;ark."));
+	assert_true(scan_hits(set, "see wmark@example.net"));
+	assert_true(scan_hits(set, "see wmark"));
+	dc_identity_set_free(set);
+	/* A name with a part that is not a common word: that part in any
+	 * case, and the whole name in any case. */
+	set = dc_identity_set_new();
+	dc_identity_add(set, "Reporter A", "Will Reporterson",
+			"wr@example.net");
+	assert_redacts(set, "will reporterson wrote", "Reporter A wrote");
+	assert_redacts(set, "I will ask reporterson", "I will ask Reporter A");
+	assert_true(scan_hits(set, "will reporterson"));
+	dc_identity_set_free(set);
+}
+
 int
 main(void)
 {
@@ -288,6 +358,8 @@ main(void)
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_message_ids),
 		cmocka_unit_test(test_decoded_and_stubbed),
+		cmocka_unit_test(test_whole_words),
+		cmocka_unit_test(test_common_word_names),
 	};
 
 	g_mime_init();
