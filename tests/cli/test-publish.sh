@@ -82,6 +82,8 @@ export DECORUM_NOW=2026-11-21
 check_eq "a published form that names a participant is refused (4)" 4 $?
 check "... and nothing is written" test ! -e "$T/refused.eml"
 check "... and the message does not name the person" sh -c '! grep -qi "osterberg" "$1"' _ "$T/refused.out"
+check "... but names the case, the line and whose name it is" \
+	grep -q "case 5, published report line [0-9]*: the respondent's name" "$T/refused.out"
 NOTMUCH_CONFIG="$T/no-such-config" "$DECORUM" report --publish quarter >/dev/null 2>&1
 check_eq "without the mail index it is refused (4)" 4 $?
 

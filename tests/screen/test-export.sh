@@ -35,6 +35,49 @@ check "it has the weekly chart" grep -q '▁' "$rep"
 check "a second w refuses the existing file" \
 	grep -qF "File exists" "$T/dumps/report-exists.txt"
 
+# ---- the published form -----------------------------------------------
+# f in the preview shows the form decorum report --publish writes, and w
+# writes that, not the statistics.
+cat >"$T/published.keys" <<'KEYS'
+key e
+type personal attack in review
+key Enter
+key s
+type inv
+key Enter
+key o
+type coaching
+key Enter
+type talked it through
+key Enter
+key T
+type dev
+key Enter
+key R
+key p
+key f
+dump published-shown
+key w
+key Enter
+dump published-written
+KEYS
+check "the published-form script runs" run_keys published "$T/published.keys"
+pub="$HOME/decorum-published-2026-12-03.eml"
+check "w wrote the published form the message names" test -f "$pub"
+check_eq "the published file is 0600" 600 "$(stat -c %a "$pub" 2>/dev/null)"
+check "the message names it" \
+	grep -qF "Published report (quarter) written to ~/decorum-published-2026-12-03.eml" \
+	"$T/dumps/published-written.txt"
+DECORUM_STORE="$T/store-published/decorum.db" \
+	"$DECORUM" report --publish quarter >"$T/cli-published.eml" 2>/dev/null
+check "it is what decorum report --publish writes" cmp "$pub" "$T/cli-published.eml"
+check "... a mail for the list, by category" sh -c \
+	'grep -q "^Subject: Code of Conduct Committee report, 2026-09-04 through 2026-12-03$" "$1" &&
+	grep -q "^Development-process related:$" "$1" &&
+	grep -q "^  - One report: education and coaching.$" "$1"' _ "$pub"
+check "... without the statistics or a case number" sh -c \
+	'! grep -qiE "Appendix|case *#?[0-9]|#[0-9]" "$1"' _ "$pub"
+
 # ---- the packet -------------------------------------------------------
 check "the packet script runs" run_keys packet "$HERE/packet.keys"
 pk="$HOME/decorum-packet-case-1"
@@ -134,7 +177,7 @@ check "... and says so" grep -qF "no packet was written" \
 printf 'From: Sam Escalation <sam.e@example.org>\nTo: conduct@kernel.org\nSubject: report\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <ref-1@example.org>\n\nplease look\n' \
 	>"$T/mail/cur/1796100000.M1P1.ref:2,S"
 notmuch new --quiet >/dev/null 2>&1
-rm -f "$HOME"/decorum-report-*
+rm -f "$HOME"/decorum-report-* "$HOME"/decorum-published-*
 # Sam's surname is a word of the report's own text, which is not his
 # name; a measure naming him is.
 sam=$(notmuch search --output=threads id:ref-1@example.org | sed 's/^thread://')
@@ -148,6 +191,10 @@ key R
 dump refuse-preview
 key w
 dump refuse-write
+key f
+dump refuse-publish
+key w
+dump refuse-publish-write
 KEYS
 check "the refusal script runs" run_keys refuse "$T/refuse.keys"
 check "the preview says it is refused" \
@@ -161,4 +208,15 @@ check "no report file was written" \
 	sh -c '! ls "$1"/decorum-report-* 2>/dev/null | grep -q .' _ "$HOME"
 check "the message does not name the person" \
 	sh -c '! grep -qi "sam" "$1"' _ "$T/dumps/refuse-write.txt"
+check "the published form is refused too, naming case, line and whose name" \
+	grep -qF "Refused: case 1, published report line 14: a participant's name" \
+	"$T/dumps/refuse-publish.txt"
+check "... and shows nothing of it" \
+	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-publish.txt"
+check "... w refuses it" grep -qF "Refused:" "$T/dumps/refuse-publish-write.txt"
+check "... and writes nothing" \
+	sh -c '! ls "$1"/decorum-published-* 2>/dev/null | grep -q .' _ "$HOME"
+check "... and the message does not name the person" \
+	sh -c '! grep -qi "sam\|escalation@" "$1" "$2"' _ \
+	"$T/dumps/refuse-publish.txt" "$T/dumps/refuse-publish-write.txt"
 exit 0
