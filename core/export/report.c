@@ -1269,6 +1269,8 @@ report_out(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 			     "cases");
 		goto out;
 	}
+	if (how->publish && (st = dc_report_publish_check(r, err)) != DC_OK)
+		goto out;
 	text = render(r, how);
 	if (!include_identities &&
 	    dc_identity_scan(people, text, strlen(text), &hit)) {

@@ -70,6 +70,28 @@ check "-o writes the mail" cmp -s "$T/out.eml" "$T/stdout.eml"
 check "... to the configured list" grep -q "^To: conduct-reports@example.org$" "$T/out.eml"
 check_eq "... mode 0600" 600 "$(stat -c %a "$T/out.eml")"
 
+# A report with no category is not published under a heading that says
+# nothing: refused before anything is written, the case named on stderr
+# for the committee member with the command that sets one.
+export DECORUM_NOW=2026-11-20
+N=$("$DECORUM" tag "$(fixture_thread 20260915010500.45236-1-hanako.yamada@example.org)" \
+	escalation | sed -n 's/^case \([0-9]*\):.*/\1/p')
+check "a ninth case is opened in the quarter" test "$N" = 9
+export DECORUM_NOW=2026-11-21
+"$DECORUM" report --publish quarter -o "$T/nocat.eml" >"$T/nocat.out" 2>"$T/nocat.err"
+check_eq "a report with no category is refused (4)" 4 $?
+check "... and nothing is written" test ! -e "$T/nocat.eml"
+check_eq "... nothing on stdout" "" "$(cat "$T/nocat.out")"
+check "... stderr names the case and the way out" \
+	grep -q "case $N has no category of behaviour.*decorum case category $N TEXT" "$T/nocat.err"
+"$DECORUM" case category "$N" dev >/dev/null
+"$DECORUM" report --publish quarter >"$T/cat.eml" 2>"$T/cat.err"
+check_eq "once it has one, the form is written (0)" 0 $?
+check_eq "... and counts it" "Reports received: 5" "$(grep '^Reports received' "$T/cat.eml")"
+check "... with no heading for reports without a category" \
+	sh -c '! grep -qi "categoris\|other reports" "$1"' _ "$T/cat.eml"
+check "... and no case number" sh -c '! grep -q "case $2\b" "$1"' _ "$T/cat.eml" "$N"
+
 # The identity scan runs before anything is written, and fails closed:
 # a measure whose words name a participant is refused.
 unset DECORUM_NOW

@@ -20,17 +20,26 @@ run_keys() { # NAME SCRIPT
 		>"$T/$1.out" 2>&1
 }
 
+# written SCRIPT FILE DUMP MESSAGE ARGS...: w wrote FILE (0600), the
+# message in DUMP names it, and it is what decorum report ARGS writes
+# from the script's store.
+written() {
+	w_run=$1 w_file=$2 w_dump=$3 w_msg=$4
+	shift 4
+	check "w wrote $w_file, which the message names" test -f "$w_file"
+	check_eq "... 0600" 600 "$(stat -c %a "$w_file" 2>/dev/null)"
+	check "... in the message" grep -qF "$w_msg" "$T/dumps/$w_dump.txt"
+	DECORUM_STORE="$T/store-$w_run/decorum.db" \
+		"$DECORUM" report "$@" >"$T/cli-$w_run.out" 2>/dev/null
+	check "... and it is what decorum report $* writes" \
+		cmp "$w_file" "$T/cli-$w_run.out"
+}
+
 # ---- the report -------------------------------------------------------
 check "the report script runs" run_keys report "$HERE/report.keys"
 rep="$HOME/decorum-report-2026-12-03.txt"
-check "w wrote the report the message names" test -f "$rep"
-check_eq "the report file is 0600" 600 "$(stat -c %a "$rep" 2>/dev/null)"
-check "the message names it" \
-	grep -qF "written to ~/decorum-report-2026-12-03.txt" \
-	"$T/dumps/report-written.txt"
-DECORUM_STORE="$T/store-report/decorum.db" \
-	"$DECORUM" report --period quarter >"$T/cli-report.txt" 2>/dev/null
-check "it is what decorum report writes" cmp "$rep" "$T/cli-report.txt"
+written report "$rep" report-written \
+	"written to ~/decorum-report-2026-12-03.txt" --period quarter
 check "it has the weekly chart" grep -q '▁' "$rep"
 check "a second w refuses the existing file" \
 	grep -qF "File exists" "$T/dumps/report-exists.txt"
@@ -63,14 +72,9 @@ dump published-written
 KEYS
 check "the published-form script runs" run_keys published "$T/published.keys"
 pub="$HOME/decorum-published-2026-12-03.eml"
-check "w wrote the published form the message names" test -f "$pub"
-check_eq "the published file is 0600" 600 "$(stat -c %a "$pub" 2>/dev/null)"
-check "the message names it" \
-	grep -qF "Published report (quarter) written to ~/decorum-published-2026-12-03.eml" \
-	"$T/dumps/published-written.txt"
-DECORUM_STORE="$T/store-published/decorum.db" \
-	"$DECORUM" report --publish quarter >"$T/cli-published.eml" 2>/dev/null
-check "it is what decorum report --publish writes" cmp "$pub" "$T/cli-published.eml"
+written published "$pub" published-written \
+	"Published report (quarter) written to ~/decorum-published-2026-12-03.eml" \
+	--publish quarter
 check "... a mail for the list, by category" sh -c \
 	'grep -q "^Subject: Code of Conduct Committee report, 2026-09-04 through 2026-12-03$" "$1" &&
 	grep -q "^Development-process related:$" "$1" &&
@@ -184,6 +188,7 @@ sam=$(notmuch search --output=threads id:ref-1@example.org | sed 's/^thread://')
 export DECORUM_STORE="$T/store-refuse/decorum.db"
 "$DECORUM" tag "$sam" escalation >/dev/null 2>&1
 "$DECORUM" case state 1 investigating >/dev/null 2>&1
+"$DECORUM" case category 1 unacceptable >/dev/null 2>&1
 "$DECORUM" case outcome 1 measure --what "no reviews by Sam Escalation" \
 	--until v9.9 >/dev/null 2>&1
 cat >"$T/refuse.keys" <<'KEYS'
