@@ -19,16 +19,39 @@
 
 #define WIDTH 72
 
+/* "September 1, 2026", as the committee's reports write dates: in
+ * English whatever the locale, since the form goes to an English list. */
 static char *
 day(int64_t t)
 {
-	dc_period_t p = { t - t % DC_DAY, t - t % DC_DAY + DC_DAY };
-	char *label = dc_period_label(&p), *sp = strchr(label, ' ');
+	static const char *const month[] = {
+		"January", "February", "March",	    "April",
+		"May",	   "June",     "July",	    "August",
+		"September", "October", "November", "December",
+	};
+	GDateTime *d = g_date_time_new_from_unix_utc(t);
+	char *s;
 
-	/* "D through D" for a one-day period: its first word. */
-	if (sp)
-		*sp = '\0';
-	return label;
+	if (!d)
+		return g_strdup("?");
+	s = g_strdup_printf("%s %d, %d",
+			    month[g_date_time_get_month(d) - 1],
+			    g_date_time_get_day_of_month(d),
+			    g_date_time_get_year(d));
+	g_date_time_unref(d);
+	return s;
+}
+
+/* "September 1, 2026 through November 30, 2026". */
+static char *
+period_words(const dc_period_t *p)
+{
+	char *a = day(p->from), *b = day(p->to - DC_DAY);
+	char *s = g_strdup_printf("%s through %s", a, b);
+
+	g_free(a);
+	g_free(b);
+	return s;
 }
 
 /* A bullet wrapped at WIDTH with a hanging indent. */
@@ -423,7 +446,7 @@ setting(const char *given, const char *key, const char *def)
 char *
 dc_report_publish_text(const dc_report_t *r, const dc_publish_opts_t *o)
 {
-	char *label = dc_period_label(&r->period);
+	char *label = period_words(&r->period);
 	char *to = setting(o->to, "list", DC_PUBLISH_TO);
 	char *contact = setting(o->contact, "contact", DC_PUBLISH_CONTACT);
 	char **list = o->categories ? g_strdupv(o->categories)

@@ -76,7 +76,7 @@ written published "$pub" published-written \
 	"Published report (quarter) written to ~/decorum-published-2026-12-03.eml" \
 	--publish quarter
 check "... a mail for the list, by category" sh -c \
-	'grep -q "^Subject: Code of Conduct Committee report, 2026-09-04 through 2026-12-03$" "$1" &&
+	'grep -q "^Subject: Code of Conduct Committee report, September 4, 2026 through December 3, 2026$" "$1" &&
 	grep -q "^Development-process related:$" "$1" &&
 	grep -q "^  - One report: education and coaching.$" "$1"' _ "$pub"
 check "... without the statistics or a case number" sh -c \
