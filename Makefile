@@ -1,6 +1,7 @@
 # decorum - conduct-report triage for kernel maintainers
 #
 #   make demo    install what is missing, build, open the demo corpus
+#   make demo-quarter  a worked quarter on it and its published report
 #   make check   install what is missing, build, run every test
 #
 # Plain make + pkg-config.  Sources are listed explicitly: a new file is a
@@ -134,7 +135,7 @@ KERNEL_DEBS := linux-source-6.1 qemu-system-x86 busybox-static \
 	python3-sphinx python3-sphinx-rtd-theme bc bison flex libelf-dev \
 	libssl-dev cpio xz-utils python3-ply python3-git graphviz
 
-.PHONY: all deps deps-kernel check check-fast check-kernel kernel-series demo install \
+.PHONY: all deps deps-kernel check check-fast check-kernel kernel-series demo demo-quarter install \
 	uninstall clean tests bench format fuzz faults
 
 all: decorum $(KDOC_RST)
@@ -264,6 +265,11 @@ check-fast: deps
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/demo.sh
+
+# A worked quarter of cases on the demo corpus and its published report.
+demo-quarter: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/demo.sh --quarter
 
 # Run every harness (or FUZZ="sanitize event") for FUZZ_TIME seconds
 # each, one at a time; prints the executions done by each.

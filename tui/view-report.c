@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * The report preview: the summary report of decorum report, as text,
- * in a pager.  The text comes from core (dc_report_build() and the text
- * emitter) exactly as the command line writes it, so what is previewed
- * is what w writes.  p switches between the week and the quarter (or
- * ":period FROM..TO").
+ * The report preview, in a pager: the committee's own report with its
+ * statistics (decorum report) or, after f, the form the committee
+ * publishes (decorum report --publish, committee only).  The text comes
+ * from core (dc_report_text() or dc_report_publish()) exactly as the
+ * command line writes it, so what is previewed is what w writes.  p
+ * switches between the week and the quarter (or ":period FROM..TO").
  *
- * The preview is anonymised like the command line's report: when the
- * identity scan finds a participant of one of its cases, nothing of the
- * report is shown and w refuses, with a message saying why.
+ * Both forms are anonymised like the command line's: when the identity
+ * scan finds a participant of one of the cases, nothing of the report
+ * is shown and w refuses, with a message naming the case, the line and
+ * whose name or address it is, never the name or address itself.
  */
 #include <string.h>
 
@@ -22,6 +24,7 @@
 
 struct report {
 	char *spec;	 /* "week", "quarter" or "FROM..TO" */
+	int publish;	 /* the published form, not the statistics */
 	char *label;	 /* "2026-11-27 through 2026-12-03" */
 	char *text;	 /* the report, NULL when refused or failed */
 	char **lines;	 /* text split into lines */
@@ -46,6 +49,7 @@ report_load(struct report *r, dc_tui_t *t)
 {
 	dc_error_t err = { 0 };
 	dc_period_t period;
+	dc_status_t st;
 	char *text = NULL;
 
 	report_clear(r);
@@ -57,8 +61,16 @@ report_load(struct report *r, dc_tui_t *t)
 	r->label = dc_period_label(&period);
 	/* Scanned in core: a refusal names the kind of hit, never the
 	 * person, as it may be seen over a shoulder. */
-	switch (dc_report_text(t->store, t->mail, &period, dc_tui_now(t),
-			       &dc_emit_text, 0, &text, &err)) {
+	if (r->publish) {
+		dc_publish_opts_t po = { 0 };
+
+		st = dc_report_publish(t->store, t->mail, &period,
+				       dc_tui_now(t), &po, &text, &err);
+	} else {
+		st = dc_report_text(t->store, t->mail, &period, dc_tui_now(t),
+				    &dc_emit_text, 0, &text, &err);
+	}
+	switch (st) {
 	case DC_OK:
 		break;
 	case DC_E_DENIED:
@@ -79,14 +91,19 @@ out:
 	dc_error_clear(&err);
 }
 
+/* "Published report: 2026-09-04 through 2026-12-03 (quarter)": which
+ * form is shown; the keys are on the hint line (f: form). */
 static void
 report_title(dc_view_t *v, dc_tui_t *t, GString *out)
 {
 	struct report *r = v->priv;
+	const char *label = r->label ? r->label : r->spec;
 
-	g_string_append_printf(out, "Report: %s (%s)  p: period  w: write  "
-				    "q: close",
-			       r->label ? r->label : r->spec, r->spec);
+	g_string_append_printf(out, "%s: %s",
+			       r->publish ? "Published report" : "Statistics",
+			       label);
+	if (strcmp(label, r->spec))
+		g_string_append_printf(out, " (%s)", r->spec);
 }
 
 /* A refusal says where and what to do: all of it, wrapped at spaces
@@ -135,12 +152,15 @@ report_draw(dc_view_t *v, dc_tui_t *t, dc_rect_t a)
 			     r->lines[r->pager.top + y], DC_ROLE_NORMAL);
 }
 
+/* ~/decorum-report-DAY.txt, or ~/decorum-published-DAY.eml: a mail. */
 static char *
-default_path(dc_tui_t *t)
+default_path(struct report *r, dc_tui_t *t)
 {
 	GDateTime *d = g_date_time_new_from_unix_utc(dc_tui_now(t));
 	char *day = d ? g_date_time_format(d, "%Y-%m-%d") : g_strdup("today");
-	char *p = g_strdup_printf("~/decorum-report-%s.txt", day);
+	char *p = g_strdup_printf(r->publish ? "~/decorum-published-%s.eml"
+					     : "~/decorum-report-%s.txt",
+				  day);
 
 	if (d)
 		g_date_time_unref(d);
@@ -148,7 +168,8 @@ default_path(dc_tui_t *t)
 	return p;
 }
 
-/* Write the report to a file (0600, never over an existing one). */
+/* Write the report on screen to a file (0600, never over an existing
+ * one): the text core returned after its identity scan, nothing else. */
 static void
 report_write(struct report *r, dc_tui_t *t, const char *arg)
 {
@@ -161,7 +182,7 @@ report_write(struct report *r, dc_tui_t *t, const char *arg)
 		dc_tui_error(t, "%s", r->refusal ? r->refusal : "No report");
 		return;
 	}
-	def = default_path(t);
+	def = default_path(r, t);
 	if (arg) {
 		path = g_strdup(arg);
 	} else if (!dc_prompt(t, "Write the report to: ", def, 0, &path)) {
@@ -186,8 +207,10 @@ report_write(struct report *r, dc_tui_t *t, const char *arg)
 			dc_tui_error(t, "Report not written: %s", why);
 			g_free(why);
 		} else {
-			dc_tui_message(t, "Report (%s) written to %s", r->spec,
-				       path);
+			dc_tui_message(t, "%s (%s) written to %s",
+				       r->publish ? "Published report"
+						  : "Report",
+				       r->spec, path);
 		}
 		g_free(data);
 	}
@@ -212,6 +235,23 @@ report_period(struct report *r, dc_tui_t *t, const char *arg)
 		dc_tui_error(t, "%s", r->refusal);
 }
 
+/* f: the published form, then the statistics again; ":form published"
+ * or ":form statistics" for one of them. */
+static void
+report_form(struct report *r, dc_tui_t *t, const char *arg)
+{
+	if (arg && strcmp(arg, "published") && strcmp(arg, "statistics")) {
+		dc_tui_error(t, "Form: published or statistics, not '%s'",
+			     arg);
+		return;
+	}
+	r->publish = arg ? !strcmp(arg, "published") : !r->publish;
+	r->pager.top = 0;
+	report_load(r, t);
+	if (r->refusal)
+		dc_tui_error(t, "%s", r->refusal);
+}
+
 static int
 report_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 {
@@ -222,6 +262,7 @@ report_request(dc_view_t *v, dc_tui_t *t, dc_action_t a, const char *arg)
 	switch (a) {
 	case ACT_REPORT: return 1;
 	case ACT_PERIOD: report_period(r, t, arg); return 1;
+	case ACT_FORM: report_form(r, t, arg); return 1;
 	case ACT_WRITE: report_write(r, t, arg); return 1;
 	default: return 0;
 	}
@@ -246,7 +287,8 @@ report_done(dc_view_t *v)
 }
 
 static const dc_action_t report_actions[] = {
-	DC_MOVE_ACTIONS, ACT_REPORT, ACT_PERIOD, ACT_WRITE, ACT_NONE,
+	DC_MOVE_ACTIONS, ACT_REPORT, ACT_PERIOD, ACT_FORM, ACT_WRITE,
+	ACT_NONE,
 };
 
 static const dc_view_ops_t report_ops = {

@@ -19,16 +19,39 @@
 
 #define WIDTH 72
 
+/* "September 1, 2026", as the committee's reports write dates: in
+ * English whatever the locale, since the form goes to an English list. */
 static char *
 day(int64_t t)
 {
-	dc_period_t p = { t - t % DC_DAY, t - t % DC_DAY + DC_DAY };
-	char *label = dc_period_label(&p), *sp = strchr(label, ' ');
+	static const char *const month[] = {
+		"January", "February", "March",	    "April",
+		"May",	   "June",     "July",	    "August",
+		"September", "October", "November", "December",
+	};
+	GDateTime *d = g_date_time_new_from_unix_utc(t);
+	char *s;
 
-	/* "D through D" for a one-day period: its first word. */
-	if (sp)
-		*sp = '\0';
-	return label;
+	if (!d)
+		return g_strdup("?");
+	s = g_strdup_printf("%s %d, %d",
+			    month[g_date_time_get_month(d) - 1],
+			    g_date_time_get_day_of_month(d),
+			    g_date_time_get_year(d));
+	g_date_time_unref(d);
+	return s;
+}
+
+/* "September 1, 2026 through November 30, 2026". */
+static char *
+period_words(const dc_period_t *p)
+{
+	char *a = day(p->from), *b = day(p->to - DC_DAY);
+	char *s = g_strdup_printf("%s through %s", a, b);
+
+	g_free(a);
+	g_free(b);
+	return s;
 }
 
 /* A bullet wrapped at WIDTH with a hanging indent. */
@@ -69,6 +92,35 @@ cycles(int64_t from, int64_t until)
 	return n;
 }
 
+/* What an outcome was, in the published reports' words. */
+static void
+outcome_words(GString *s, dc_outcome_kind_t k, int public_)
+{
+	switch (k) {
+	case DC_OUTCOME_NO_ACTION:
+		g_string_append(s, "no action needed");
+		break;
+	case DC_OUTCOME_ADMONITION:
+		g_string_append(s, public_ ? "a public admonition on the list"
+					   : "a private admonition");
+		break;
+	case DC_OUTCOME_COACHING:
+		g_string_append(s, "education and coaching");
+		break;
+	case DC_OUTCOME_AMEND:
+		g_string_append(s, "a request to amend or apologise");
+		break;
+	case DC_OUTCOME_APOLOGY:
+		g_string_append(s, "public apology");
+		break;
+	case DC_OUTCOME_MEASURE:
+		g_string_append(s, "a remedial measure");
+		break;
+	default:
+		g_string_append(s, "referred to the TAB for implementation");
+	}
+}
+
 static void
 measure_phrase(GString *s, const dc_report_incident_t *i)
 {
@@ -76,7 +128,7 @@ measure_phrase(GString *s, const dc_report_incident_t *i)
 	char *scope = i->scope ? dc_sanitize_line(i->scope) : NULL;
 	int n = i->from && i->until ? cycles(i->from, i->until) : 0;
 
-	g_string_append(s, "a remedial measure");
+	outcome_words(s, DC_OUTCOME_MEASURE, 0);
 	if (what)
 		g_string_append_printf(s, ", %s%s%s,", what,
 				       scope ? " in " : "", scope ? scope : "");
@@ -107,30 +159,10 @@ action_phrase(GString *s, const dc_report_incident_t *i)
 					     "outcome");
 		return;
 	}
-	switch (i->outcome) {
-	case DC_OUTCOME_NO_ACTION:
-		g_string_append(s, "no action needed");
-		break;
-	case DC_OUTCOME_ADMONITION:
-		g_string_append(s, i->public_ ? "a public admonition on the "
-						"list"
-					      : "a private admonition");
-		break;
-	case DC_OUTCOME_COACHING:
-		g_string_append(s, "education and coaching");
-		break;
-	case DC_OUTCOME_AMEND:
-		g_string_append(s, "a request to amend or apologise");
-		break;
-	case DC_OUTCOME_APOLOGY:
-		g_string_append(s, "public apology");
-		break;
-	case DC_OUTCOME_MEASURE:
+	if (i->outcome == DC_OUTCOME_MEASURE)
 		measure_phrase(s, i);
-		break;
-	default:
-		g_string_append(s, "referred to the TAB for implementation");
-	}
+	else
+		outcome_words(s, i->outcome, i->public_);
 	if (i->overturn_asked && i->overturn == DC_RESULT_OVERTURNED)
 		g_string_append(s, "; the TAB overturned this decision (see "
 				   "below)");
@@ -170,8 +202,10 @@ incident_line(GString *out, const dc_report_incident_t *i)
 	g_string_free(s, TRUE);
 }
 
+/* A report to the committee: maintainers' admonitions are not, and are
+ * at most counted apart (--with-admonitions). */
 static int
-counted(const dc_report_incident_t *i, const dc_publish_opts_t *o)
+is_report(const dc_report_incident_t *i)
 {
 	return i->kind != DC_KIND_ADMONITION;
 }
@@ -193,9 +227,14 @@ same_category(const char *a, const char *b)
 	return a && b && !g_ascii_strcasecmp(a, b);
 }
 
+/*
+ * The reports under their categories, in the order of list, then those
+ * of categories no longer in it.  dc_report_publish() refuses a period
+ * with a report that has no category, so "Other reports" is only
+ * written for a caller that built the model itself.
+ */
 static void
-by_category(GString *out, const dc_report_t *r, const dc_publish_opts_t *o,
-	    char **list)
+by_category(GString *out, const dc_report_t *r, char **list)
 {
 	GPtrArray *names = g_ptr_array_new();
 	guint i, k;
@@ -210,7 +249,7 @@ by_category(GString *out, const dc_report_t *r, const dc_publish_opts_t *o,
 
 		for (k = 0; x->category && k < names->len; k++)
 			known |= same_category(names->pdata[k], x->category);
-		if (x->category && !known && counted(x, o))
+		if (x->category && !known && is_report(x))
 			g_ptr_array_add(names, x->category);
 	}
 	for (k = 0; k <= names->len; k++) {
@@ -220,73 +259,92 @@ by_category(GString *out, const dc_report_t *r, const dc_publish_opts_t *o,
 		for (i = 0; i < r->incidents->len; i++) {
 			const dc_report_incident_t *x = r->incidents->pdata[i];
 
-			if (!counted(x, o) ||
+			if (!is_report(x) ||
 			    (name ? !same_category(name, x->category)
 				  : x->category != NULL))
 				continue;
 			if (!any++)
-				heading(out, name ? name
-						  : "not yet categorised");
+				heading(out, name ? name : "other reports");
 			incident_line(out, x);
 		}
 	}
 	g_ptr_array_unref(names);
 }
 
+/* "2 votes for and 1 against", "3 votes for, none against and 1
+ * abstaining": abstentions and recusals only when there were some. */
 static void
 counts_phrase(GString *s, const dc_report_decision_t *d)
 {
-	g_string_append_printf(s, "%d for, %d against, %d abstaining, %d "
-				  "recused, %s",
-			       d->n_for, d->n_against, d->n_abstain,
-			       d->n_recused,
+	char *part[4];
+	int n = 0, i;
+
+	part[n++] = g_strdup_printf("%d vote%s for", d->n_for,
+				    d->n_for == 1 ? "" : "s");
+	part[n++] = d->n_against ? g_strdup_printf("%d against", d->n_against)
+				 : g_strdup("none against");
+	if (d->n_abstain)
+		part[n++] = g_strdup_printf("%d abstaining", d->n_abstain);
+	if (d->n_recused)
+		part[n++] = g_strdup_printf("%d recused", d->n_recused);
+	for (i = 0; i < n; i++) {
+		if (i)
+			g_string_append(s, i == n - 1 ? " and " : ", ");
+		g_string_append(s, part[i]);
+		g_free(part[i]);
+	}
+}
+
+/* "; approval takes two thirds of the members voting." */
+static void
+rule_phrase(GString *s, const dc_report_decision_t *d, const char *what)
+{
+	g_string_append_printf(s, "; %s takes two thirds of %s.", what,
 			       d->rule == DC_RULE_MEMBERS
-				       ? "two thirds of the TAB's members"
-				       : "two thirds of the members voting");
+				       ? "the TAB's members"
+				       : "the members voting");
 }
 
 static void
 decision_line(GString *out, const dc_report_decision_t *d)
 {
 	GString *s = g_string_new(NULL);
-	char *cat = d->category ? dc_sanitize_line(d->category)
-				: g_strdup("not yet categorised");
+	char *cat = d->category ? dc_sanitize_line(d->category) : NULL;
 	guint i;
 
 	switch (d->result) {
 	case DC_RESULT_APPROVED:
 	case DC_RESULT_REJECTED:
 		g_string_append_printf(s, "The TAB %s the remedial measure "
-					  "the committee recommended (%s): ",
+					  "the committee recommended",
 				       d->result == DC_RESULT_APPROVED
 					       ? "approved"
-					       : "rejected",
-				       cat);
+					       : "did not approve");
 		break;
-	case DC_RESULT_OVERTURNED: {
-		char *what = g_strdup(d->has_outcome
-					      ? dc_outcome_label(d->outcome)
-					      : "none recorded");
-
-		*what = g_ascii_tolower(*what);
-		g_string_append_printf(s, "The TAB overturned a decision of "
-					  "the committee (%s; the decision: "
-					  "%s): ",
-				       cat, what);
-		g_free(what);
-		break;
-	}
 	default:
-		g_string_append_printf(s, "The TAB voted on overturning a "
-					  "decision of the committee (%s) and "
-					  "upheld it: ",
-				       cat);
+		g_string_append_printf(s, "The TAB %s the committee's "
+					  "decision, ",
+				       d->result == DC_RESULT_OVERTURNED
+					       ? "overturned"
+					       : "upheld");
+		if (d->has_outcome)
+			outcome_words(s, d->outcome, 0);
+		else
+			g_string_append(s, "with no outcome recorded");
 	}
+	if (cat)
+		g_string_append_printf(s, " (%s)", cat);
+	g_string_append(s, ", with ");
 	counts_phrase(s, d);
-	g_string_append_c(s, '.');
-	if (d->result == DC_RESULT_OVERTURNED)
-		g_string_append(s, "  The complete voting details:");
+	rule_phrase(s, d,
+		    d->result == DC_RESULT_APPROVED ||
+				    d->result == DC_RESULT_REJECTED
+			    ? "approval"
+			    : "overturning");
 	bullet(out, s->str);
+	/* The documentation requires them identifiable: every vote. */
+	if (d->result == DC_RESULT_OVERTURNED)
+		g_string_append(out, "    The complete voting details:\n");
 	for (i = 0; d->votes && i < d->votes->len; i++) {
 		const dc_report_vote_t *v = d->votes->pdata[i];
 		char *at = day(v->at);
@@ -319,6 +377,63 @@ decisions(GString *out, const dc_report_t *r)
 			    "in this period.");
 }
 
+static void
+add_case(GArray *ids, int64_t id)
+{
+	guint i;
+
+	for (i = 0; i < ids->len; i++)
+		if (g_array_index(ids, int64_t, i) == id)
+			return;
+	g_array_append_val(ids, id);
+}
+
+/*
+ * The published form says what kind of behaviour each report was about;
+ * a report with no category would go out under a heading that tells the
+ * reader nothing.  The case numbers are for the committee member who
+ * publishes (stderr, the TUI's message line), never for the text.
+ */
+dc_status_t
+dc_report_publish_check(const dc_report_t *r, dc_error_t *err)
+{
+	GArray *ids = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	GString *list = g_string_new(NULL);
+	dc_status_t st = DC_OK;
+	guint i;
+
+	for (i = 0; i < r->incidents->len; i++) {
+		const dc_report_incident_t *x = r->incidents->pdata[i];
+
+		if (is_report(x) && !x->category)
+			add_case(ids, x->case_id);
+	}
+	for (i = 0; i < r->decisions->len; i++) {
+		const dc_report_decision_t *d = r->decisions->pdata[i];
+
+		if (!d->category)
+			add_case(ids, d->case_id);
+	}
+	for (i = 0; i < ids->len; i++)
+		g_string_append_printf(list, "%s%" G_GINT64_FORMAT,
+				       !i ? ""
+				       : i == ids->len - 1 ? " and "
+							   : ", ",
+				       g_array_index(ids, int64_t, i));
+	if (ids->len)
+		st = dc_fail(err, DC_E_DENIED,
+			     "case%s %s %s no category of behaviour, and the "
+			     "published form groups every report by one.  Set "
+			     "it with `decorum case category %" G_GINT64_FORMAT
+			     " TEXT` (T in a case) and publish again.",
+			     ids->len == 1 ? "" : "s", list->str,
+			     ids->len == 1 ? "has" : "have",
+			     g_array_index(ids, int64_t, 0));
+	g_string_free(list, TRUE);
+	g_array_unref(ids);
+	return st;
+}
+
 static char *
 setting(const char *given, const char *key, const char *def)
 {
@@ -331,7 +446,7 @@ setting(const char *given, const char *key, const char *def)
 char *
 dc_report_publish_text(const dc_report_t *r, const dc_publish_opts_t *o)
 {
-	char *label = dc_period_label(&r->period);
+	char *label = period_words(&r->period);
 	char *to = setting(o->to, "list", DC_PUBLISH_TO);
 	char *contact = setting(o->contact, "contact", DC_PUBLISH_CONTACT);
 	char **list = o->categories ? g_strdupv(o->categories)
@@ -344,7 +459,7 @@ dc_report_publish_text(const dc_report_t *r, const dc_publish_opts_t *o)
 	for (i = 0; i < r->incidents->len; i++) {
 		const dc_report_incident_t *x = r->incidents->pdata[i];
 
-		if (counted(x, o))
+		if (is_report(x))
 			received++;
 		else
 			admonitions++;
@@ -366,7 +481,7 @@ dc_report_publish_text(const dc_report_t *r, const dc_publish_opts_t *o)
 				       "Admonitions handled by maintainers "
 				       "(not reports to the committee): %d\n",
 				       admonitions);
-	by_category(out, r, o, list);
+	by_category(out, r, list);
 	decisions(out, r);
 	g_string_append(out, "\n");
 	dc_emit_wrap(out,

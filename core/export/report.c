@@ -1269,13 +1269,16 @@ report_out(dc_store_t *s, dc_mail_t *mail, const dc_period_t *period,
 			     "cases");
 		goto out;
 	}
+	if (how->publish && (st = dc_report_publish_check(r, err)) != DC_OK)
+		goto out;
 	text = render(r, how);
 	if (!include_identities &&
 	    dc_identity_scan(people, text, strlen(text), &hit)) {
 		/* Name the kind of hit, not the person: this may be read
 		 * over a shoulder or land in a log. */
-		char *why = dc_identity_hit_describe(people, "report",
-						     &hit);
+		char *why = dc_identity_hit_describe(
+			people, how->publish ? "published report" : "report",
+			&hit);
 
 		st = dc_fail(err, DC_E_DENIED, "%s", why);
 		g_free(why);

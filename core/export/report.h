@@ -214,6 +214,13 @@ typedef struct dc_publish_opts {
 char *dc_report_publish_text(const dc_report_t *r,
 			     const dc_publish_opts_t *o);
 
+/*
+ * DC_E_DENIED when a report of r (or a decision of the TAB in it) has no
+ * category: err names the case numbers, for the committee member, and
+ * says how to set one.  dc_report_publish() runs it before writing.
+ */
+dc_status_t dc_report_publish_check(const dc_report_t *r, dc_error_t *err);
+
 /* What was done about an incident, as the published form says it
  * ("education and coaching", "a remedial measure, ..."); g_free. */
 char *dc_report_incident_action(const dc_report_incident_t *i);

@@ -654,6 +654,23 @@ boilerplate_word(const char *w)
 		"the", "these", "thread", "threads", "through", "timeline",
 		"title", "trend", "utc", "value", "vote", "votes", "week",
 		"weekly", "were", "withheld", "within", "action", "measure",
+		/* The published form's (core/export/publish.c): its
+		 * sentences, default categories, list and months. */
+		"abstaining", "and", "apologise", "approve", "approved",
+		"behaviour", "below", "brought", "can", "comments",
+		"committee's", "complete", "concern", "content", "cycle",
+		"cycles", "details", "development", "did", "education",
+		"enforcement", "everyone", "for", "handled", "implementation",
+		"incident", "linux", "maintainers", "needed", "one", "other",
+		"overturning", "plain", "private", "process", "reached",
+		"recommended", "referred", "rejected", "related", "release",
+		"request", "resolving", "review", "scope", "still",
+		"subject", "takes", "thank", "thirds", "towards", "two",
+		"three", "four", "five", "six", "seven", "eight", "nine",
+		"unacceptable", "under", "until", "upheld", "vger", "voting",
+		"who", "with", "without", "worked", "you", "january",
+		"february", "march", "april", "may", "june", "july",
+		"august", "september", "october", "november", "december",
 		NULL,
 	};
 	int i;
@@ -1010,7 +1027,8 @@ words_inside(const char *hay, const char *text, const char *seps)
 
 	for (i = 0; w[i]; i++) {
 		g_string_append(glued, w[i]);
-		if (!role_word(w[i]) && inside(hay, w[i], 4))
+		if (!role_word(w[i]) && !boilerplate_word(w[i]) &&
+		    inside(hay, w[i], 4))
 			hit = 1;
 	}
 	/* "quentinreporterson": the words glued together. */

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The redaction probes (tests/redaction/README): every export path over
 # every probe.  A leak probe hides a reporter's identity one way; after
-# `decorum packet --redact`, `decorum report` in each format and the
-# TUI's P and R w, none of its "gone" texts may be found in any decoding
+# `decorum packet --redact`, `decorum report` in each format and
+# --publish, and the TUI's P, R w and R f w (the published form), none of its "gone" texts may be found in any decoding
 # (tests/redaction/check.py), and the export must be written unless the
 # probe says it is refused.  A clean probe must not be refused by any of
 # them, and its "kept" texts must survive the packet.
@@ -118,6 +118,11 @@ dump report
 key w
 key Enter
 dump report-written
+key f
+dump published
+key w
+key Enter
+dump published-written
 KEYS
 
 for kind in leak clean; do
@@ -163,6 +168,20 @@ for kind in leak clean; do
 		done
 		result "$name" "report (text, md, json, csv)"
 
+		# ---- decorum report --publish (the form needs a category)
+		"$DECORUM" case category 1 dev >>"$d/tag.out" 2>&1 ||
+			echo "case category failed: $(tail -n 1 "$d/tag.out")" >>"$T/why"
+		"$DECORUM" report --publish -o "$d/published.eml" \
+			>"$d/published.out" 2>&1
+		rc=$? want=$(expect "$probe" publish)
+		if [ "$rc" -ne "$want" ]; then
+			echo "report --publish exited $rc, expected $want:" >>"$T/why"
+			head -c 600 "$d/published.out" >>"$T/why"
+		fi
+		judge "$probe" nokept "$d/published.out"
+		[ -f "$d/published.eml" ] && judge "$probe" nokept "$d/published.eml"
+		result "$name" "report --publish"
+
 		# ---- the TUI: P in the thread, then R and w
 		"$DECORUM" tui --script "$T/tui.keys" --dump-dir "$d/dumps" \
 			>"$d/tui.out" 2>&1 ||
@@ -173,13 +192,18 @@ for kind in leak clean; do
 		else
 			[ ! -e "$tp" ] || echo "P wrote a packet that should be refused" >>"$T/why"
 		fi
-		if [ "$(expect "$probe" report)" = 0 ]; then
-			[ -f "$tr" ] || echo "R w wrote no report: $(grep -m1 -i 'refused' "$d/dumps/report-written.txt" 2>/dev/null)" >>"$T/why"
-		else
-			[ ! -e "$tr" ] || echo "R w wrote a report that should be refused" >>"$T/why"
-		fi
+		tw=$HOME/decorum-published-$REPORT_DAY.eml
+		for e in "report R w $tr report-written" \
+			"publish f w $tw published-written"; do
+			set -- $e
+			if [ "$(expect "$probe" "$1")" = 0 ]; then
+				[ -f "$4" ] || echo "$2 $3 wrote no $1: $(grep -m1 -i 'refused' "$d/dumps/$5.txt" 2>/dev/null)" >>"$T/why"
+			else
+				[ ! -e "$4" ] || echo "$2 $3 wrote a $1 that should be refused" >>"$T/why"
+			fi
+			[ -f "$4" ] && judge "$probe" nokept "$4"
+		done
 		[ -d "$tp" ] && judge "$probe" "$mode" "$tp"
-		[ -f "$tr" ] && judge "$probe" nokept "$tr"
 		# The screens show the mail to the committee member (that is
 		# what they are for); only the last message, which may be a
 		# refusal, could reach a log.
@@ -187,7 +211,7 @@ for kind in leak clean; do
 			[ -f "$f" ] && tail -n 1 "$f" >"$f.last" &&
 				judge "$probe" nokept "$f.last"
 		done
-		result "$name" "TUI (P, R w)"
+		result "$name" "TUI (P, R w, R f w)"
 	done
 done
 exit 0

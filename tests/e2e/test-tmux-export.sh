@@ -1,7 +1,8 @@
 #!/bin/sh
 # End to end in a real terminal (tmux): the week's report and a redacted
 # TAB packet in a few keystrokes.  R previews the report, w writes it
-# where the prompt suggests; a report is escalated with a note, P writes
+# where the prompt suggests, f shows the published form and w writes that
+# as a mail; a report is escalated with a note, P writes
 # its packet with the defaults (redacted).  On disk: the files the
 # messages name, 0600 files in a 0700 directory, a manifest that checks
 # and no trace of the reporter.
@@ -31,6 +32,12 @@ tm send-keys -t dc w
 step "w asks where, suggesting a file" "~/decorum-report-2026-12-03.txt"
 tm send-keys -t dc Enter
 step "the message names the file" "written to ~/decorum-report-2026-12-03.txt"
+tm send-keys -t dc f
+step "f shows the published form" "Reports received: 0"
+tm send-keys -t dc w
+step "w asks where, suggesting a mail" "~/decorum-published-2026-12-03.eml"
+tm send-keys -t dc Enter
+step "the message names it" "written to ~/decorum-published-2026-12-03.eml"
 tm send-keys -t dc q
 step "q goes back to the list" "Threads matching"
 
@@ -59,6 +66,9 @@ tm kill-server >/dev/null 2>&1
 
 rep="$HOME/decorum-report-2026-12-03.txt"
 pk="$HOME/decorum-packet-case-1"
+pub="$HOME/decorum-published-2026-12-03.eml"
+check "the published form is written" grep -q '^Subject: Code of Conduct Committee report' "$pub"
+check_eq "... 0600" 600 "$(stat -c %a "$pub" 2>/dev/null)"
 check "the report file exists" test -s "$rep"
 check_eq "... 0600" 600 "$(stat -c %a "$rep" 2>/dev/null)"
 check "... with its chart" grep -q '▁' "$rep"

@@ -20,20 +20,67 @@ run_keys() { # NAME SCRIPT
 		>"$T/$1.out" 2>&1
 }
 
+# written SCRIPT FILE DUMP MESSAGE ARGS...: w wrote FILE (0600), the
+# message in DUMP names it, and it is what decorum report ARGS writes
+# from the script's store.
+written() {
+	w_run=$1 w_file=$2 w_dump=$3 w_msg=$4
+	shift 4
+	check "w wrote $w_file, which the message names" test -f "$w_file"
+	check_eq "... 0600" 600 "$(stat -c %a "$w_file" 2>/dev/null)"
+	check "... in the message" grep -qF "$w_msg" "$T/dumps/$w_dump.txt"
+	DECORUM_STORE="$T/store-$w_run/decorum.db" \
+		"$DECORUM" report "$@" >"$T/cli-$w_run.out" 2>/dev/null
+	check "... and it is what decorum report $* writes" \
+		cmp "$w_file" "$T/cli-$w_run.out"
+}
+
 # ---- the report -------------------------------------------------------
 check "the report script runs" run_keys report "$HERE/report.keys"
 rep="$HOME/decorum-report-2026-12-03.txt"
-check "w wrote the report the message names" test -f "$rep"
-check_eq "the report file is 0600" 600 "$(stat -c %a "$rep" 2>/dev/null)"
-check "the message names it" \
-	grep -qF "written to ~/decorum-report-2026-12-03.txt" \
-	"$T/dumps/report-written.txt"
-DECORUM_STORE="$T/store-report/decorum.db" \
-	"$DECORUM" report --period quarter >"$T/cli-report.txt" 2>/dev/null
-check "it is what decorum report writes" cmp "$rep" "$T/cli-report.txt"
+written report "$rep" report-written \
+	"written to ~/decorum-report-2026-12-03.txt" --period quarter
 check "it has the weekly chart" grep -q '▁' "$rep"
 check "a second w refuses the existing file" \
 	grep -qF "File exists" "$T/dumps/report-exists.txt"
+
+# ---- the published form -----------------------------------------------
+# f in the preview shows the form decorum report --publish writes, and w
+# writes that, not the statistics.
+cat >"$T/published.keys" <<'KEYS'
+key e
+type personal attack in review
+key Enter
+key s
+type inv
+key Enter
+key o
+type coaching
+key Enter
+type talked it through
+key Enter
+key T
+type dev
+key Enter
+key R
+key p
+key f
+dump published-shown
+key w
+key Enter
+dump published-written
+KEYS
+check "the published-form script runs" run_keys published "$T/published.keys"
+pub="$HOME/decorum-published-2026-12-03.eml"
+written published "$pub" published-written \
+	"Published report (quarter) written to ~/decorum-published-2026-12-03.eml" \
+	--publish quarter
+check "... a mail for the list, by category" sh -c \
+	'grep -q "^Subject: Code of Conduct Committee report, September 4, 2026 through December 3, 2026$" "$1" &&
+	grep -q "^Development-process related:$" "$1" &&
+	grep -q "^  - One report: education and coaching.$" "$1"' _ "$pub"
+check "... without the statistics or a case number" sh -c \
+	'! grep -qiE "Appendix|case *#?[0-9]|#[0-9]" "$1"' _ "$pub"
 
 # ---- the packet -------------------------------------------------------
 check "the packet script runs" run_keys packet "$HERE/packet.keys"
@@ -134,13 +181,14 @@ check "... and says so" grep -qF "no packet was written" \
 printf 'From: Sam Escalation <sam.e@example.org>\nTo: conduct@kernel.org\nSubject: report\nDate: Tue, 01 Dec 2026 10:00:00 +0000\nMessage-ID: <ref-1@example.org>\n\nplease look\n' \
 	>"$T/mail/cur/1796100000.M1P1.ref:2,S"
 notmuch new --quiet >/dev/null 2>&1
-rm -f "$HOME"/decorum-report-*
+rm -f "$HOME"/decorum-report-* "$HOME"/decorum-published-*
 # Sam's surname is a word of the report's own text, which is not his
 # name; a measure naming him is.
 sam=$(notmuch search --output=threads id:ref-1@example.org | sed 's/^thread://')
 export DECORUM_STORE="$T/store-refuse/decorum.db"
 "$DECORUM" tag "$sam" escalation >/dev/null 2>&1
 "$DECORUM" case state 1 investigating >/dev/null 2>&1
+"$DECORUM" case category 1 unacceptable >/dev/null 2>&1
 "$DECORUM" case outcome 1 measure --what "no reviews by Sam Escalation" \
 	--until v9.9 >/dev/null 2>&1
 cat >"$T/refuse.keys" <<'KEYS'
@@ -148,6 +196,10 @@ key R
 dump refuse-preview
 key w
 dump refuse-write
+key f
+dump refuse-publish
+key w
+dump refuse-publish-write
 KEYS
 check "the refusal script runs" run_keys refuse "$T/refuse.keys"
 check "the preview says it is refused" \
@@ -161,4 +213,15 @@ check "no report file was written" \
 	sh -c '! ls "$1"/decorum-report-* 2>/dev/null | grep -q .' _ "$HOME"
 check "the message does not name the person" \
 	sh -c '! grep -qi "sam" "$1"' _ "$T/dumps/refuse-write.txt"
+check "the published form is refused too, naming case, line and whose name" \
+	grep -qF "Refused: case 1, published report line 14: a participant's name" \
+	"$T/dumps/refuse-publish.txt"
+check "... and shows nothing of it" \
+	sh -c '! grep -q "Reports received" "$1"' _ "$T/dumps/refuse-publish.txt"
+check "... w refuses it" grep -qF "Refused:" "$T/dumps/refuse-publish-write.txt"
+check "... and writes nothing" \
+	sh -c '! ls "$1"/decorum-published-* 2>/dev/null | grep -q .' _ "$HOME"
+check "... and the message does not name the person" \
+	sh -c '! grep -qi "sam\|escalation@" "$1" "$2"' _ \
+	"$T/dumps/refuse-publish.txt" "$T/dumps/refuse-publish-write.txt"
 exit 0

@@ -340,7 +340,8 @@ incident(int64_t id, dc_kind_t kind, const char *category, int reports,
 /* The published form from a model built by hand: incidents counted
  * once, admonitions left out or counted apart, categories in the
  * configured order with an unknown one after them and the uncategorised
- * last, and never a case number. */
+ * last, and never a case number; dc_report_publish_check() refuses the
+ * uncategorised one, naming its case for the committee. */
 static void
 test_publish_text(void **state)
 {
@@ -352,6 +353,7 @@ test_publish_text(void **state)
 				.categories = cats };
 	dc_report_t *r = NULL;
 	char *text, *a, *b, *old, *none;
+	dc_error_t err = { 0 };
 
 	(void)state;
 	assert_int_equal(dc_report_build(NULL, NULL, &p, NOW, 1, NULL, &r,
@@ -377,11 +379,16 @@ test_publish_text(void **state)
 	a = strstr(text, "\nAlpha:\n");
 	b = strstr(text, "\nBeta:\n");
 	old = strstr(text, "\nGamma:\n");
-	none = strstr(text, "\nNot yet categorised:\n");
+	none = strstr(text, "\nOther reports:\n");
 	assert_true(a && b && old && none);
 	assert_true(a < b && b < old && old < none);
 	assert_non_null(strstr(text, "The TAB overturned no decision"));
 	assert_non_null(strstr(text, "reached at c@example.org."));
+	assert_null(strstr(text, "ategoris"));
+	assert_int_equal(dc_report_publish_check(r, &err), DC_E_DENIED);
+	assert_non_null(strstr(err.msg, "case 4714 has no category"));
+	assert_non_null(strstr(err.msg, "decorum case category 4714 TEXT"));
+	assert_null(strstr(err.msg, "4711"));
 	g_free(text);
 	o.with_admonitions = 1;
 	text = dc_report_publish_text(r, &o);
@@ -389,6 +396,13 @@ test_publish_text(void **state)
 	assert_non_null(strstr(text, "maintainers (not reports to the "
 				     "committee): 1\n"));
 	g_free(text);
+	/* Given a category, it passes; admonitions never need one. */
+	((dc_report_incident_t *)r->incidents->pdata[3])->category =
+		g_strdup("beta");
+	g_clear_pointer(&((dc_report_incident_t *)r->incidents->pdata[2])
+				  ->category,
+			g_free);
+	assert_int_equal(dc_report_publish_check(r, &err), DC_OK);
 	dc_report_free(r);
 }
 
