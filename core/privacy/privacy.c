@@ -1119,7 +1119,8 @@ scan_tokens(const dc_identity_set_t *s, const char *text, size_t len,
 			g_match_info_fetch_pos(mi, 0, &st, &en);
 			hit->identity = id - 1;
 			hit->form_no = 0;
-			g_strlcpy(hit->form, "in a Message-ID or address",
+			g_strlcpy(hit->form,
+				  "identity, inside a Message-ID or address",
 				  sizeof(hit->form));
 			hit->line = line_of(starts, st);
 		}

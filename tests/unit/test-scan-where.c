@@ -198,6 +198,31 @@ test_mbox_messages(void **state)
 	assert_where(mbox, want, at);
 }
 
+/* An identity glued into a Message-ID: the refusal says whose and where,
+ * in words a committee member can act on, never the identity. */
+static void
+test_glued_token(void **state)
+{
+	static const char mail[] =
+		HEAD("g1") "In-Reply-To: <CAQreporterson+abc@mail.gmail.com>\n"
+		"Content-Type: text/plain\n\nthanks\n";
+	dc_identity_set_t *set = reporter();
+	dc_identity_hit_t hit;
+	char *why;
+
+	(void)state;
+	memset(&hit, 0, sizeof(hit));
+	assert_true(dc_identity_scan(set, mail, strlen(mail), &hit));
+	assert_int_equal(hit.line, line_with(mail, "In-Reply-To"));
+	why = dc_identity_hit_describe(set, "thread.mbox", &hit);
+	if (!strstr(why, "Reporter A's identity (inside a Message-ID or "
+			 "address)"))
+		fail_msg("describe: \"%s\"", why);
+	assert_null(strstr(why, "eporterson"));
+	g_free(why);
+	dc_identity_set_free(set);
+}
+
 int
 main(void)
 {
@@ -205,6 +230,7 @@ main(void)
 		cmocka_unit_test(test_lines_as_written),
 		cmocka_unit_test(test_decoded_parts),
 		cmocka_unit_test(test_mbox_messages),
+		cmocka_unit_test(test_glued_token),
 	};
 
 	g_mime_init();
