@@ -56,7 +56,7 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/verify.c core/case/category.c
 # Sharing the case history through git: signed, sealed envelopes.
 CORE_SRC  += core/sync/proc.c core/sync/crypt.c core/sync/envelope.c \
-	     core/sync/sync.c
+	     core/sync/sync.c core/sync/status.c
 # Which cases to list: by state, kind and age (decorum cases, the desk).
 CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.

@@ -333,6 +333,9 @@ dc_status_t dc_store_envelope_max_lamport(dc_store_t *s, int64_t *out,
  * id: what the next sync shares. */
 dc_status_t dc_store_events_unshared(dc_store_t *s, GPtrArray **out,
 				     dc_error_t *err);
+/* How many of them there are. */
+dc_status_t dc_store_events_unshared_count(dc_store_t *s, int64_t *out,
+					   dc_error_t *err);
 
 /* A case's global id (the hash of its opening envelope). */
 dc_status_t dc_store_sync_case_put(dc_store_t *s, int64_t case_id,
