@@ -317,6 +317,33 @@ sync_changed(dc_store_t *s, void *db, GHashTable *cache, int64_t since,
 	return st;
 }
 
+/*
+ * The messages the cache has no thread for: gone from the index, or never
+ * looked up, as the mail of a case that decorum sync brought from another
+ * member, which this member's index may hold all along (no revision of
+ * notmuch tells of it).  They are few, and asked by Message-ID.
+ */
+static dc_status_t
+sync_unthreaded(dc_store_t *s, void *db, dc_error_t *err)
+{
+	GPtrArray *ids = NULL;
+	dc_status_t st = dc_store_mail_unthreaded(s, &ids, err);
+	guint i;
+
+	for (i = 0; st == DC_OK && i < ids->len; i++) {
+		char *t = NULL;
+
+		st = dc_anchor_find(db, ids->pdata[i], &t, err);
+		if (st == DC_OK && t)
+			st = dc_store_mail_set_thread(s, ids->pdata[i], t,
+						      err);
+		g_free(t);
+	}
+	if (ids)
+		g_ptr_array_unref(ids);
+	return st;
+}
+
 static dc_status_t
 sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 {
@@ -330,7 +357,7 @@ sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 	st = dc_store_mail_sync_get(s, &was, &had, err);
 	if (st == DC_OK && was && uuid && !strcmp(was, uuid) && had == rev) {
 		g_free(was);
-		return DC_OK;
+		return sync_unthreaded(s, db, err);
 	}
 	if (st == DC_OK)
 		st = dc_store_mail_all(s, &mail, err);
@@ -343,6 +370,8 @@ sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 		st = sync_all(s, db, cache, err);
 	else
 		st = sync_changed(s, db, cache, had, err);
+	if (st == DC_OK)
+		st = sync_unthreaded(s, db, err);
 	if (st == DC_OK)
 		st = dc_store_mail_sync_set(s, uuid ? uuid : "", rev, err);
 	g_hash_table_destroy(cache);
