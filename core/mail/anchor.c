@@ -45,6 +45,23 @@ dc_anchor_thread_of(void *db, const char *message_id)
 	return t;
 }
 
+const char *
+dc_mail_absent(const dc_store_mail_t *m)
+{
+	return m && !m->thread_id ? DC_MAIL_ABSENT : NULL;
+}
+
+const char *
+dc_case_mail_absent(const dc_case_t *c)
+{
+	guint i;
+
+	for (i = 0; c->mail && i < c->mail->len; i++)
+		if (!dc_mail_absent(c->mail->pdata[i]))
+			return NULL;
+	return c->mail && c->mail->len ? DC_MAIL_ABSENT : NULL;
+}
+
 /* ---- cases from before migration 004 ----------------------------------- */
 
 /* The Message-IDs the open event recorded (the CLI did), or NULL. */
