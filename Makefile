@@ -96,6 +96,8 @@ TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
 # Exports from the TUI: the report preview (R) and the packet (P).
 TUI_SRC   += tui/view-report.c tui/case-packet.c tui/case-reply.c
+# The shared history: the status bar's last sync, :sync.
+TUI_SRC   += tui/sync.c
 KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
 KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))
