@@ -51,10 +51,13 @@ thread() {
 	NOTMUCH_CONFIG="$T/alice/notmuch-config" notmuch search \
 		--output=threads "id:$1" | sed 's/^thread://'
 }
-# Bob's TUI on script NAME: its dumps compared, its trace in $T/NAME.err.
+# MEMBER's TUI on script NAME: its dumps compared, its trace in
+# $T/NAME.err.
 screens() {
+	who=$1
+	shift
 	mkdir -p "$T/dumps"
-	if ! DECORUM_TRACE=1 as bob tui --script "$HERE/sync/$1.keys" \
+	if ! DECORUM_TRACE=1 as $who tui --script "$HERE/sync/$1.keys" \
 		--dump-dir "$T/dumps" >"$T/$1.out" 2>"$T/$1.err"; then
 		fail "screen script $1 runs"
 		sed 's/^/#   /' "$T/$1.out" "$T/$1.err" | head -20
@@ -94,7 +97,7 @@ check_eq "... and, stderr not a terminal, prints no progress" "" "$(cat "$T/err"
 check "bob adds the remote, trusting alice" \
 	as bob remote add origin "$R" --trust "$(pub alice)"
 
-screens bob-first
+screens bob bob-first
 check "the TUI's sync reports its phases as it goes" \
 	grep -q '^decorum-trace sync fetching' "$T/bob-first.err"
 check "... counting the envelopes it checks" \
@@ -131,9 +134,15 @@ else
 fi
 
 mv "$R" "$R.gone"
-screens bob-gone
+screens bob bob-gone
 check "the failed sync left the store as it was" as bob verify
 mv "$R.gone" "$R"
 check "with the remote back, bob syncs his waiting note" sh -c \
 	"HOME='$T/bob' NOTMUCH_CONFIG='$T/bob/notmuch-config' DECORUM_STORE='$T/bob/decorum.db' '$D' sync | grep -q '1 pushed'"
+# Carol has a store and the remote but no ssh key (and bob's index).
+mkdir -p "$T/carol"
+cp "$T/bob/notmuch-config" "$T/carol/notmuch-config"
+check "carol adds the remote" as carol remote add origin "$R" \
+	--trust "$(pub alice)"
+screens carol nokey
 exit $T_FAILED
