@@ -19,9 +19,10 @@ status_reload(dc_tui_t *t)
 
 	t->sync_gen = t->generation;
 	if (dc_sync_status(t->store, &t->sync, &err) != DC_OK) {
-		/* Shown once, not on every screen. */
+		/* Said once, over no other message; the bar shows nothing. */
 		t->sync = (dc_sync_status_t){ 0 };
-		dc_tui_error(t, "Sync status: %s", err.msg);
+		if (!t->message->len)
+			dc_tui_error(t, "Sync status: %s", err.msg);
 	}
 }
 
