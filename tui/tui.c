@@ -253,8 +253,9 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 	dc_draw_fill(s, y, 0, w, DC_ROLE_STATUS);
 	g_string_printf(left, "[%s] ", v->ops->name);
 	g_string_append(left, dc_view_list_get_query(list_below(t)));
-	/* Who acts, always: every event records it (cli.c resolves it). */
+	/* With a remote: the last sync, and what waits to be pushed. */
 	dc_tui_sync_describe(t, right);
+	/* Who acts, always: every event records it (cli.c resolves it). */
 	if (t->actor && *t->actor)
 		g_string_append_printf(right, "as %s  ", t->actor);
 	if (v->ops->position)
