@@ -30,6 +30,7 @@ typedef struct sync {
 	GHashTable *seen; /* hash -> 1 */
 	GHashTable *touched; /* case id -> 1 */
 	dc_sync_result_t *r;
+	int checked, to_check; /* commits, for the progress */
 } sync_t;
 
 static void
@@ -409,6 +410,7 @@ check_signatures(sync_t *y, incoming_t *in, GHashTable *by_commit,
 			 "-c", cfg, "log", "-1", "--format=%G? %GS", c, NULL);
 		if (st != DC_OK)
 			break;
+		progress(y, "checking", ++y->checked, y->to_check);
 		lines = g_strsplit(list, " ", 2);
 		if (strcmp(lines[0], "G") ||
 		    g_strcmp0(lines[1], e->author))
@@ -684,14 +686,12 @@ import(sync_t *y, dc_error_t *err)
 		st = read_ref(y, refs->pdata[i], news, by_commit, err);
 	if (st == DC_OK)
 		st = write_signers(y, news, err);
+	y->checked = 0;
+	y->to_check = (int)news->len;
 	if (st == DC_OK)
-		progress(y, "checking", 0, (int)news->len);
-	for (i = 0; st == DC_OK && i < refs->len; i++) {
+		progress(y, "checking", 0, y->to_check);
+	for (i = 0; st == DC_OK && i < refs->len; i++)
 		st = check_signatures(y, refs->pdata[i], by_commit, err);
-		done += ((incoming_t *)refs->pdata[i])->commits->len;
-		if (st == DC_OK)
-			progress(y, "checking", done, (int)news->len);
-	}
 	g_hash_table_iter_init(&it, by_commit);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		g_hash_table_insert(commit_of,
