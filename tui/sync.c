@@ -114,13 +114,14 @@ dc_tui_sync(dc_tui_t *t, const char *remote)
 	g_free(key);
 	/* What ssh or age may have written to the terminal goes. */
 	t->force = 1;
+	/* As = does: imported cases and events show.  A failed sync
+	 * applied nothing, unless only its push failed (what it took is
+	 * kept then): the views reload either way. */
+	dc_tui_refresh(t);
 	if (st != DC_OK) {
-		t->sync_gen = 0;
 		dc_tui_error(t, "Sync failed: %s", err.msg);
 		return;
 	}
-	/* As = does: imported cases and events show. */
-	dc_tui_refresh(t);
 	if (!t->message_error)
 		dc_tui_message(t,
 			       "Synced: %d taken, %d sealed (no key to them), "
