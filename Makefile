@@ -56,7 +56,7 @@ CORE_SRC  += core/case/event.c core/case/case.c core/case/action.c \
 	     core/case/verify.c core/case/category.c
 # Sharing the case history through git: signed, sealed envelopes.
 CORE_SRC  += core/sync/proc.c core/sync/crypt.c core/sync/envelope.c \
-	     core/sync/sync.c
+	     core/sync/sync.c core/sync/status.c
 # Which cases to list: by state, kind and age (decorum cases, the desk).
 CORE_SRC  += core/case/filter.c
 # Privacy: the identity scan, redaction, erasure.
@@ -96,6 +96,8 @@ TUI_SRC   += tui/cmd-case.c tui/cmd-member.c tui/cmd-verify.c \
 TUI_SRC   += tui/cmd-doc.c tui/view-doc.c
 # Exports from the TUI: the report preview (R) and the packet (P).
 TUI_SRC   += tui/view-report.c tui/case-packet.c tui/case-reply.c
+# The shared history: the status bar's last sync, :sync.
+TUI_SRC   += tui/sync.c
 KDOC_FILE := process/code-of-conduct-maintainer-guide.rst
 KDOC_RST  := build/kernel-doc/$(KDOC_FILE)
 MIGRATIONS := $(sort $(wildcard store/migrations/*.sql))

@@ -341,6 +341,16 @@ text_row(sqlite3_stmt *st)
 }
 
 dc_status_t
+dc_store_mail_unthreaded(dc_store_t *s, GPtrArray **out, dc_error_t *err)
+{
+	return dc_sql_list(s,
+			   "SELECT DISTINCT message_id FROM case_mail"
+			   " WHERE thread_id IS NULL ORDER BY message_id",
+			   text_row, g_free, out,
+			   "reading the mail of cases", err, "");
+}
+
+dc_status_t
 dc_store_tracked_threads(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
 	return dc_sql_list(s,

@@ -187,6 +187,9 @@ dc_status_t dc_store_case_remove_mail(dc_store_t *s, int64_t case_id,
 /* Every case's mail (dc_store_mail_t *), by case and order added. */
 dc_status_t dc_store_mail_all(dc_store_t *s, GPtrArray **out,
 			      dc_error_t *err);
+/* The Message-IDs (char *) whose thread the cache does not know. */
+dc_status_t dc_store_mail_unthreaded(dc_store_t *s, GPtrArray **out,
+				     dc_error_t *err);
 /* Cache thread_id (NULL: not in the index) for every row of message_id. */
 dc_status_t dc_store_mail_set_thread(dc_store_t *s, const char *message_id,
 				     const char *thread_id, dc_error_t *err);
@@ -333,6 +336,9 @@ dc_status_t dc_store_envelope_max_lamport(dc_store_t *s, int64_t *out,
  * id: what the next sync shares. */
 dc_status_t dc_store_events_unshared(dc_store_t *s, GPtrArray **out,
 				     dc_error_t *err);
+/* How many of them there are. */
+dc_status_t dc_store_events_unshared_count(dc_store_t *s, int64_t *out,
+					   dc_error_t *err);
 
 /* A case's global id (the hash of its opening envelope). */
 dc_status_t dc_store_sync_case_put(dc_store_t *s, int64_t case_id,

@@ -283,6 +283,13 @@ event_row(sqlite3_stmt *st)
 	return e;
 }
 
+/* What the next sync shares (sync_envelopes.event_id is UNIQUE, so
+ * indexed: the count is cheap enough for every screen). */
+#define UNSHARED_WHERE                                                         \
+	" WHERE (e.case_id IS NOT NULL OR e.type = 'member')"                  \
+	" AND NOT EXISTS (SELECT 1 FROM sync_envelopes y"                      \
+	" WHERE y.event_id = e.id)"
+
 dc_status_t
 dc_store_events_unshared(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 {
@@ -290,11 +297,23 @@ dc_store_events_unshared(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 		s,
 		"SELECT e.id, e.case_id, e.at, e.actor, e.type, e.data,"
 		" e.data_sha256, e.prev_hash, e.hash FROM events e"
-		" WHERE (e.case_id IS NOT NULL OR e.type = 'member')"
-		" AND NOT EXISTS (SELECT 1 FROM sync_envelopes y"
-		" WHERE y.event_id = e.id) ORDER BY e.id",
+		UNSHARED_WHERE " ORDER BY e.id",
 		event_row, event_free_cb, out, "reading the event log", err,
 		"");
+}
+
+dc_status_t
+dc_store_events_unshared_count(dc_store_t *s, int64_t *out, dc_error_t *err)
+{
+	gint64 *v = NULL;
+	dc_status_t st = first_row(
+		s, "SELECT count(*) FROM events e" UNSHARED_WHERE, int_row,
+		g_free, (gpointer *)&v, "reading the event log", "", err, "",
+		NULL, 0);
+
+	*out = v ? *v : 0;
+	g_free(v);
+	return st;
 }
 
 /* ---- cases' global ids ------------------------------------------------ */

@@ -330,9 +330,9 @@ text_case(dc_cli_t *cli, const dc_case_t *c, const dc_tally_t *t,
 			!g_strcmp0(m->scope, "message") ? " (this message "
 							  "only)"
 							: "");
-		if (!m->thread_id)
-			fprintf(cli->out, "          (not in your notmuch "
-					  "index)\n");
+		if (dc_mail_absent(m))
+			fprintf(cli->out, "          (%s)\n",
+				dc_mail_absent(m));
 		g_free(id);
 	}
 	for (i = 0; i < c->participants->len; i++) {

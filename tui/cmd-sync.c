@@ -3,28 +3,26 @@
  * decorum sync [REMOTE]: pull the others' envelopes, check and apply
  * them, push this member's (core/sync/sync.h).  The ssh key that signs
  * and decrypts is [sync] key in the configuration, else ~/.ssh/id_ed25519.
+ * On a terminal, stderr shows how it goes.
  */
 #include <getopt.h>
+#include <unistd.h>
 
 #include "core/base/clock.h"
-#include "core/base/config.h"
 #include "core/sync/sync.h"
 #include "tui/cli.h"
 
-static char *
-key_path(void)
+static void
+progress(void *data, const char *phase, int done, int total)
 {
-	char *v = dc_config_value(NULL, "sync", "key");
+	dc_cli_t *cli = data;
 
-	if (v && v[0] == '~' && v[1] == '/') {
-		char *r = g_build_filename(g_get_home_dir(), v + 2, NULL);
-
-		g_free(v);
-		return r;
-	}
-	return v ? v
-		 : g_build_filename(g_get_home_dir(), ".ssh", "id_ed25519",
-				    NULL);
+	if (total)
+		fprintf(cli->err, "\rdecorum sync: %s %d/%d\033[K", phase, done,
+			total);
+	else
+		fprintf(cli->err, "\rdecorum sync: %s\033[K", phase);
+	fflush(cli->err);
 }
 
 static int
@@ -33,6 +31,7 @@ run(dc_cli_t *cli, int argc, char **argv)
 	dc_sync_result_t r = { 0 };
 	dc_error_t err = { 0 };
 	dc_store_t *s = NULL;
+	int tty = isatty(fileno(cli->err));
 	char *key = NULL;
 	dc_status_t st;
 	int c;
@@ -43,17 +42,22 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return dc_cli_usage(cli, &cmd_sync, "one REMOTE at most");
 	if (dc_cli_store(cli, DC_OPEN_WRITE, &s, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	key = key_path();
+	key = dc_sync_key_path();
 	{
 		dc_sync_opts_t o = {
 			.remote = optind < argc ? argv[optind] : NULL,
 			.key_path = key,
 			.now = dc_now(),
+			.progress = tty ? progress : NULL,
+			.progress_data = cli,
 		};
 
 		st = dc_sync(s, &o, &r, &err);
 	}
 	g_free(key);
+	/* The progress line gives way to what follows. */
+	if (tty)
+		fprintf(cli->err, "\r\033[K");
 	if (st == DC_OK)
 		fprintf(cli->out,
 			"synced: %d taken, %d sealed (no key to them), %d "

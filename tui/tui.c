@@ -212,8 +212,8 @@ dc_tui_mirror_later(dc_tui_t *t)
  * milliseconds on the monotonic clock and of the process's CPU time, to
  * stderr.
  */
-static void
-trace(const char *what)
+void
+dc_tui_trace(const char *what)
 {
 	static int on = -1;
 	struct timespec cpu = { 0 };
@@ -253,6 +253,8 @@ draw_status(dc_tui_t *t, dc_view_t *v, int y)
 	dc_draw_fill(s, y, 0, w, DC_ROLE_STATUS);
 	g_string_printf(left, "[%s] ", v->ops->name);
 	g_string_append(left, dc_view_list_get_query(list_below(t)));
+	/* With a remote: the last sync, and what waits to be pushed. */
+	dc_tui_sync_describe(t, right);
 	/* Who acts, always: every event records it (cli.c resolves it). */
 	if (t->actor && *t->actor)
 		g_string_append_printf(right, "as %s  ", t->actor);
@@ -443,12 +445,12 @@ dc_tui_getkey(dc_tui_t *t)
 
 	if (t->headless) {
 		k = dc_script_key(t);
-		trace("key");
+		dc_tui_trace("key");
 		return k;
 	}
 	k = dc_term_getkey(POLL_MS);
 	if (k != DC_KEY_TIMEOUT)
-		trace("key");
+		dc_tui_trace("key");
 	if (k == DC_KEY_TIMEOUT && t->pending)
 		dc_tui_mirror_flush(t);
 	if (k == DC_KEY_RESIZE) {
@@ -548,8 +550,8 @@ search(dc_tui_t *t, const char *arg)
 	g_free(q);
 }
 
-static void
-refresh(dc_tui_t *t)
+void
+dc_tui_refresh(dc_tui_t *t)
 {
 	dc_error_t err = { 0 };
 	dc_mail_t *m = NULL;
@@ -752,7 +754,14 @@ static void
 run_refresh(dc_tui_t *t, dc_action_t a, const char *arg)
 {
 	(void)a, (void)arg;
-	refresh(t);
+	dc_tui_refresh(t);
+}
+
+static void
+run_sync(dc_tui_t *t, dc_action_t a, const char *arg)
+{
+	(void)a;
+	dc_tui_sync(t, arg);
 }
 
 static void
@@ -786,6 +795,7 @@ static const struct tui_action {
 	{ ACT_SEARCH, ANY_VIEW, run_search },
 	{ ACT_COMMAND, ANY_VIEW, run_command },
 	{ ACT_REFRESH, ANY_VIEW, run_refresh },
+	{ ACT_SYNC, ANY_VIEW, run_sync },
 	{ ACT_REDRAW, ANY_VIEW, run_redraw },
 	{ ACT_SUSPEND, ANY_VIEW, run_suspend },
 	/* What acts on the thread a view is about, or its case. */
@@ -1016,14 +1026,14 @@ loop(dc_tui_t *t)
 		char name[16];
 
 		dc_tui_redraw(t);
-		trace("drawn");
+		dc_tui_trace("drawn");
 		if (first_only)
 			break;
 		if (t->write_due) {
 			/* The case is on screen: now the notmuch write. */
 			t->write_due = 0;
 			dc_tui_mirror_flush(t);
-			trace("written");
+			dc_tui_trace("written");
 			continue;
 		}
 		key = dc_tui_getkey(t);

@@ -19,6 +19,7 @@
 #include "core/mail/mail.h"
 #include "core/case/case.h" /* dc_kind_t */
 #include "core/case/open.h" /* dc_store_t, through core */
+#include "core/sync/sync.h"
 #include "tui/actions.h"
 #include "tui/cli.h"
 #include "tui/screen.h"
@@ -101,6 +102,10 @@ struct dc_tui {
 	int prompt_hint_error;
 	GPtrArray *search_history; /* char *: the queries of /, oldest first */
 	char *history_path;	   /* where they are kept; NULL: not kept */
+
+	/* The status bar's sync (tui/sync.c), as of generation sync_gen. */
+	dc_sync_status_t sync;
+	unsigned sync_gen;
 
 	/* Headless mode (screen tests): keys from a script (tui/script.h). */
 	int headless;
@@ -208,6 +213,18 @@ void dc_case_reply(dc_tui_t *t, const char *arg);
 /* tui/case-packet.c: the TAB packet of the current thread's case; arg,
  * from the ":" command line, names the directory (NULL: ask). */
 void dc_case_packet(dc_tui_t *t, const char *arg);
+
+/* tui/sync.c: the last sync and what waits to be pushed, for the status
+ * bar (nothing without a remote); read again when cases changed. */
+void dc_tui_sync_describe(dc_tui_t *t, GString *out);
+/* :sync [REMOTE]: decorum sync, its progress on the message line; the
+ * views reload after it, as = reloads them. */
+void dc_tui_sync(dc_tui_t *t, const char *remote);
+/* =: reload the list and cases, apply pending writes. */
+void dc_tui_refresh(dc_tui_t *t);
+/* With $DECORUM_TRACE: what happened when, to stderr (make bench, and
+ * the sync tests' progress). */
+void dc_tui_trace(const char *what);
 
 /* tui/prompt.c: read a line; 1 with *out (g_free), 0 if cancelled.  With
  * editor, C-X hands the text to $EDITOR (for long notes). */

@@ -405,11 +405,16 @@ add_mail(GPtrArray *a, const dc_case_t *c, const char *thread_id)
 			g_ptr_array_add(seen, m->thread_id);
 		if (!g_strcmp0(m->role, "report") &&
 		    g_strcmp0(m->thread_id, thread_id))
-			add(a, DC_ROLE_NORMAL, "Report: <%s>", m->message_id);
+			add(a, DC_ROLE_NORMAL, "Report: <%s>%s%s%s",
+			    m->message_id, dc_mail_absent(m) ? " (" : "",
+			    dc_mail_absent(m) ? dc_mail_absent(m) : "",
+			    dc_mail_absent(m) ? ")" : "");
 		else
-			add(a, DC_ROLE_NORMAL, "%s <%s>%s",
+			add(a, DC_ROLE_NORMAL, "%s <%s>%s%s%s",
 			    single ? "Message:" : "Thread: ", m->message_id,
-			    m->thread_id ? "" : " (not in the index)");
+			    dc_mail_absent(m) ? " (" : "",
+			    dc_mail_absent(m) ? dc_mail_absent(m) : "",
+			    dc_mail_absent(m) ? ")" : "");
 	}
 	g_ptr_array_unref(seen);
 }

@@ -135,7 +135,7 @@ draw_row(dc_tui_t *t, const dc_case_t *c, int y, dc_rect_t a, struct cols k,
 {
 	dc_screen_t *s = t->scr;
 	int x = a.x, end = a.x + a.w, sw;
-	char buf[32], *cat;
+	char buf[32], *cat, *mark;
 
 	snprintf(buf, sizeof(buf), "#%" G_GINT64_FORMAT, (gint64)c->id);
 	dc_draw_text(s, y, x, 5, buf, DC_ROLE_NORMAL);
@@ -155,9 +155,16 @@ draw_row(dc_tui_t *t, const dc_case_t *c, int y, dc_rect_t a, struct cols k,
 	dc_draw_text(s, y, x, 10, buf, DC_ROLE_DATE);
 	x += 11;
 	/* The subject comes from mail: dc_draw_text sanitizes it.  A
-	 * category keeps up to half the room beside a long subject. */
+	 * category keeps up to half the room beside a long subject; the
+	 * mark of a case that none of this member's mail holds (one that
+	 * another member's brought, decorum sync) keeps its own. */
 	cat = c->category ? g_strdup_printf("(%s)", c->category) : NULL;
+	mark = dc_case_mail_absent(c)
+		       ? g_strdup_printf("(%s)", dc_case_mail_absent(c))
+		       : NULL;
 	sw = end - x;
+	if (mark && sw >= 24)
+		sw -= dc_display_width(mark) + 1;
 	if (cat && sw >= 24)
 		sw -= MIN(dc_display_width(cat), sw / 2) + 1;
 	if (sw > 0)
@@ -165,8 +172,11 @@ draw_row(dc_tui_t *t, const dc_case_t *c, int y, dc_rect_t a, struct cols k,
 				  DC_ROLE_SUBJECT) +
 		     1;
 	if (cat && x < end)
-		dc_draw_text(s, y, x, end - x, cat, DC_ROLE_TAGS);
+		x += dc_draw_text(s, y, x, end - x, cat, DC_ROLE_TAGS) + 1;
+	if (mark && x < end)
+		dc_draw_text(s, y, x, end - x, mark, DC_ROLE_PENDING);
 	g_free(cat);
+	g_free(mark);
 	if (selected)
 		dc_draw_select(s, y, a.x, a.w);
 }
@@ -309,8 +319,8 @@ desk_open(struct desk *d, dc_tui_t *t)
 	}
 	if (!thread) {
 		dc_tui_error(t, "The report of case #%" G_GINT64_FORMAT
-				", <%s>, is not in the index",
-			     (gint64)c->id, mid);
+				", <%s>, is %s",
+			     (gint64)c->id, mid, DC_MAIL_ABSENT);
 		return;
 	}
 	q = dc_mail_id_query(mid);

@@ -372,7 +372,7 @@ follow_link(struct thread *th, dc_tui_t *t)
 		return 0;
 	tid = dc_anchor_thread_of(dc_mail_notmuch(t->mail), id);
 	if (!tid) {
-		dc_tui_error(t, "<%s> is not in the index", id);
+		dc_tui_error(t, "<%s> is %s", id, DC_MAIL_ABSENT);
 		g_free(id);
 		return 1;
 	}

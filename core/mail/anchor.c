@@ -45,6 +45,23 @@ dc_anchor_thread_of(void *db, const char *message_id)
 	return t;
 }
 
+const char *
+dc_mail_absent(const dc_store_mail_t *m)
+{
+	return m && !m->thread_id ? DC_MAIL_ABSENT : NULL;
+}
+
+const char *
+dc_case_mail_absent(const dc_case_t *c)
+{
+	guint i;
+
+	for (i = 0; c->mail && i < c->mail->len; i++)
+		if (!dc_mail_absent(c->mail->pdata[i]))
+			return NULL;
+	return c->mail && c->mail->len ? DC_MAIL_ABSENT : NULL;
+}
+
 /* ---- cases from before migration 004 ----------------------------------- */
 
 /* The Message-IDs the open event recorded (the CLI did), or NULL. */
@@ -317,6 +334,33 @@ sync_changed(dc_store_t *s, void *db, GHashTable *cache, int64_t since,
 	return st;
 }
 
+/*
+ * The messages the cache has no thread for: gone from the index, or never
+ * looked up, as the mail of a case that decorum sync brought from another
+ * member, which this member's index may hold all along (no revision of
+ * notmuch tells of it).  They are few, and asked by Message-ID.
+ */
+static dc_status_t
+sync_unthreaded(dc_store_t *s, void *db, dc_error_t *err)
+{
+	GPtrArray *ids = NULL;
+	dc_status_t st = dc_store_mail_unthreaded(s, &ids, err);
+	guint i;
+
+	for (i = 0; st == DC_OK && i < ids->len; i++) {
+		char *t = NULL;
+
+		st = dc_anchor_find(db, ids->pdata[i], &t, err);
+		if (st == DC_OK && t)
+			st = dc_store_mail_set_thread(s, ids->pdata[i], t,
+						      err);
+		g_free(t);
+	}
+	if (ids)
+		g_ptr_array_unref(ids);
+	return st;
+}
+
 static dc_status_t
 sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 {
@@ -330,7 +374,7 @@ sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 	st = dc_store_mail_sync_get(s, &was, &had, err);
 	if (st == DC_OK && was && uuid && !strcmp(was, uuid) && had == rev) {
 		g_free(was);
-		return DC_OK;
+		return sync_unthreaded(s, db, err);
 	}
 	if (st == DC_OK)
 		st = dc_store_mail_all(s, &mail, err);
@@ -343,6 +387,8 @@ sync_cache(dc_store_t *s, void *db, dc_error_t *err)
 		st = sync_all(s, db, cache, err);
 	else
 		st = sync_changed(s, db, cache, had, err);
+	if (st == DC_OK)
+		st = sync_unthreaded(s, db, err);
 	if (st == DC_OK)
 		st = dc_store_mail_sync_set(s, uuid ? uuid : "", rev, err);
 	g_hash_table_destroy(cache);

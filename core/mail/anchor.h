@@ -52,6 +52,18 @@ void dc_anchor_state_free(dc_anchor_state_t *a);
  * only: for showing a case, where a deleted message must show as gone. */
 void dc_anchor_refresh_case(void *db, dc_case_t *c);
 
+/*
+ * What every front end says of a Message-ID that this member's notmuch
+ * index does not hold: mail that came to another member of the committee
+ * (a case taken by decorum sync), a message deleted or erased since.
+ */
+#define DC_MAIL_ABSENT "not in your mail"
+/* DC_MAIL_ABSENT when m was not in the index when its case was read (its
+ * thread_id NULL: dc_anchor_sync(), dc_anchor_refresh_case()), else NULL. */
+const char *dc_mail_absent(const dc_store_mail_t *m);
+/* DC_MAIL_ABSENT when none of c's mail is in the index, else NULL. */
+const char *dc_case_mail_absent(const dc_case_t *c);
+
 /* The notmuch thread of message_id in *thread, NULL when it is not in the
  * index (g_free); an error when notmuch cannot say (a stale handle is
  * reopened and asked again first). */

@@ -34,6 +34,12 @@ exited(dc_proc_t *p, GSubprocess *sp, dc_error_t *err)
 	if (!p->status || p->may_fail)
 		return DC_OK;
 	nl = strchr(p->errs, '\n');
+	if (p->what)
+		return dc_fail(err, DC_E_IO, "%s failed (exit %d)%s%.*s",
+			       p->what, p->status, *p->errs ? ": " : "",
+			       (int)(nl ? nl - p->errs
+					: (int)strlen(p->errs)),
+			       p->errs);
 	return dc_fail(err, DC_E_IO, "%s %s failed (exit %d)%s%.*s",
 		       p->argv[0], p->argv[1] ? p->argv[1] : "", p->status,
 		       *p->errs ? ": " : "",

@@ -20,6 +20,8 @@ typedef struct dc_proc {
 	const char *fd3;         /* readable by the program as /dev/fd/3
 				  * (a secret key); NULL: none */
 	int may_fail;            /* a non-zero exit is not an error */
+	const char *what;        /* how a failure names it ("git fetch");
+				  * NULL: argv[0] and argv[1] */
 	/* Out (dc_proc_clear frees them). */
 	char *out;               /* stdout, NUL-terminated */
 	gsize out_len;

@@ -30,7 +30,15 @@ typedef struct sync {
 	GHashTable *seen; /* hash -> 1 */
 	GHashTable *touched; /* case id -> 1 */
 	dc_sync_result_t *r;
+	int checked, to_check; /* commits, for the progress */
 } sync_t;
+
+static void
+progress(sync_t *y, const char *phase, int done, int total)
+{
+	if (y->o->progress)
+		y->o->progress(y->o->progress_data, phase, done, total);
+}
 
 /* ---- git -------------------------------------------------------------- */
 
@@ -51,7 +59,9 @@ git(sync_t *y, const char *in, char **out, int may_fail, int *status,
 			.may_fail = may_fail };
 	dc_status_t st;
 	const char *a;
+	char *what;
 	va_list ap;
+	guint i;
 
 	g_ptr_array_add(argv, "git");
 	g_ptr_array_add(argv, "--git-dir");
@@ -62,7 +72,13 @@ git(sync_t *y, const char *in, char **out, int may_fail, int *status,
 	va_end(ap);
 	g_ptr_array_add(argv, NULL);
 	p.argv = (const char *const *)argv->pdata;
+	/* A failure names git's command ("git fetch"), past the -c pairs. */
+	for (i = 3; i + 2 < argv->len && !strcmp(argv->pdata[i], "-c"); i += 2)
+		;
+	what = g_strconcat("git ", (char *)argv->pdata[i], NULL);
+	p.what = what;
 	st = dc_proc_run(&p, err);
+	g_free(what);
 	if (status)
 		*status = p.status;
 	/* A blob's bytes are what its hash covers: only the answers of
@@ -394,6 +410,7 @@ check_signatures(sync_t *y, incoming_t *in, GHashTable *by_commit,
 			 "-c", cfg, "log", "-1", "--format=%G? %GS", c, NULL);
 		if (st != DC_OK)
 			break;
+		progress(y, "checking", ++y->checked, y->to_check);
 		lines = g_strsplit(list, " ", 2);
 		if (strcmp(lines[0], "G") ||
 		    g_strcmp0(lines[1], e->author))
@@ -659,13 +676,20 @@ import(sync_t *y, dc_error_t *err)
 	char *root_id = dc_key_id(root);
 	GHashTableIter it;
 	gpointer k, v;
-	dc_status_t st = fetch(y, refs, err);
+	dc_status_t st;
 	guint i, j;
+	int done = 0;
 
+	progress(y, "fetching", 0, 0);
+	st = fetch(y, refs, err);
 	for (i = 0; st == DC_OK && i < refs->len; i++)
 		st = read_ref(y, refs->pdata[i], news, by_commit, err);
 	if (st == DC_OK)
 		st = write_signers(y, news, err);
+	y->checked = 0;
+	y->to_check = (int)news->len;
+	if (st == DC_OK)
+		progress(y, "checking", 0, y->to_check);
 	for (i = 0; st == DC_OK && i < refs->len; i++)
 		st = check_signatures(y, refs->pdata[i], by_commit, err);
 	g_hash_table_iter_init(&it, by_commit);
@@ -690,12 +714,19 @@ import(sync_t *y, dc_error_t *err)
 		dc_envelope_sort(y->envs);
 		st = dc_envelope_check_signers(y->envs, root_id, err);
 	}
+	done = 0;
+	if (st == DC_OK && news->len)
+		progress(y, "applying", 0, (int)news->len);
 	for (i = 0; st == DC_OK && i < y->envs->len; i++) {
 		dc_envelope_t *e = y->envs->pdata[i];
 		const char *c = g_hash_table_lookup(commit_of, e->hash);
 
-		if (c && !g_hash_table_contains(y->seen, e->hash))
+		if (c && !g_hash_table_contains(y->seen, e->hash)) {
 			st = apply_one(y, e, c, err);
+			if (st == DC_OK)
+				progress(y, "applying", ++done,
+					 (int)news->len);
+		}
 	}
 	for (i = 0; st == DC_OK && i < news->len; i++)
 		g_hash_table_add(y->seen,
@@ -999,8 +1030,13 @@ export(sync_t *y, char **tip, dc_error_t *err)
 		st = dc_store_envelope_max_lamport(y->s, &lamport, err);
 	if (st == DC_OK)
 		st = dc_store_events_unshared(y->s, &evs, err);
-	for (i = 0; st == DC_OK && i < evs->len; i++)
+	if (st == DC_OK && evs->len)
+		progress(y, "sealing", 0, (int)evs->len);
+	for (i = 0; st == DC_OK && i < evs->len; i++) {
 		st = export_one(y, evs->pdata[i], ++lamport, tip, err);
+		if (st == DC_OK)
+			progress(y, "sealing", (int)i + 1, (int)evs->len);
+	}
 	if (evs)
 		g_ptr_array_unref(evs);
 	return st;
@@ -1102,8 +1138,10 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		memset(r, 0, sizeof *r);
 		goto out;
 	}
-	if (tip)
+	if (tip) {
+		progress(&y, "pushing", 0, 0);
 		st = push(&y, tip, err);
+	}
 out:
 	g_free(tip);
 	sync_clear(&y);

@@ -21,11 +21,23 @@
 #include "core/base/status.h"
 #include "store/store.h"
 
+/*
+ * How a sync goes, for long runs: phase is "fetching", "checking",
+ * "applying", "sealing" (this member's events, encrypted and signed) or
+ * "pushing"; done of total (total 0: no count for this phase).  Called
+ * at the start of each phase and as it goes; it must not touch the
+ * store.
+ */
+typedef void dc_sync_progress_fn(void *data, const char *phase, int done,
+				 int total);
+
 typedef struct dc_sync_opts {
 	const char *remote;   /* NULL: the only one configured */
 	const char *key_path; /* this member's ssh ed25519 private key;
 			       * KEY_PATH.pub beside it */
 	int64_t now;
+	dc_sync_progress_fn *progress; /* NULL: none */
+	void *progress_data;
 } dc_sync_opts_t;
 
 typedef struct dc_sync_result {
@@ -45,6 +57,22 @@ dc_status_t dc_remote_remove(dc_store_t *s, const char *name,
  * new events and push them. */
 dc_status_t dc_sync(dc_store_t *s, const dc_sync_opts_t *o,
 		    dc_sync_result_t *r, dc_error_t *err);
+
+/*
+ * What the front ends show between syncs (the TUI's status bar): read from
+ * the store only, no git, so it is cheap enough for every screen.
+ */
+typedef struct dc_sync_status {
+	int remotes;	   /* how many are configured: 0, nothing to show */
+	int64_t last_sync; /* the newest sync with any of them; 0: never */
+	int64_t waiting;   /* events the next sync pushes */
+} dc_sync_status_t;
+
+dc_status_t dc_sync_status(dc_store_t *s, dc_sync_status_t *out,
+			   dc_error_t *err);
+/* The key that signs and decrypts: [sync] key in the configuration (a
+ * leading ~/ is the home directory), else ~/.ssh/id_ed25519 (g_free). */
+char *dc_sync_key_path(void);
 
 /* ---- the pieces, for the unit tests ----------------------------------- */
 

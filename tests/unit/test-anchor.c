@@ -309,6 +309,51 @@ test_list_rows_after_other_commits(void **state)
 	dc_mail_close(m);
 }
 
+/* Mail a case names without a thread (decorum sync takes cases from
+ * another member so): nothing in notmuch changes, yet the next sync
+ * finds what this index holds, and only the rest is not in your mail. */
+static void
+test_sync_finds_mail_never_looked_up(void **state)
+{
+	struct fx *f = *state;
+	dc_store_mail_t m = { .scope = "message", .added_at = T0 };
+	const dc_store_mail_t *x;
+	dc_error_t err = { 0 };
+	dc_case_t *c = NULL;
+	int64_t id = 0;
+	char *thread = open_case(f, &id), *t12 = NULL, *now;
+	guint i;
+
+	assert_int_equal(dc_anchor_find(f->db, "m12@example.org", &t12, &err),
+			 DC_OK);
+	m.case_id = id;
+	m.message_id = "m12@example.org";
+	assert_int_equal(dc_store_case_add_mail(f->s, &m, &err), DC_OK);
+	m.message_id = "elsewhere@example.org";
+	assert_int_equal(dc_store_case_add_mail(f->s, &m, &err), DC_OK);
+	if (dc_anchor_sync(f->s, f->db, 1, NULL, T0 + 1, &err) != DC_OK)
+		fail_msg("sync: %s", err.msg);
+	now = cached_thread(f, "m12@example.org");
+	assert_string_equal(now, t12);
+	g_free(now);
+	now = cached_thread(f, "elsewhere@example.org");
+	assert_string_equal(now, "(none)");
+	g_free(now);
+	assert_int_equal(dc_case_get(f->s, id, &c, &err), DC_OK);
+	assert_null(dc_case_mail_absent(c));
+	for (i = 0; i < c->mail->len; i++) {
+		x = c->mail->pdata[i];
+		if (!strcmp(x->message_id, "elsewhere@example.org"))
+			assert_string_equal(dc_mail_absent(x),
+					    "not in your mail");
+		else
+			assert_null(dc_mail_absent(x));
+	}
+	dc_case_free(c);
+	g_free(t12);
+	g_free(thread);
+}
+
 int
 main(void)
 {
@@ -323,6 +368,8 @@ main(void)
 		    test_case_state_after_other_commits, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_list_rows_after_other_commits, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_sync_finds_mail_never_looked_up, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
