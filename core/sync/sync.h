@@ -49,6 +49,7 @@ dc_status_t dc_sync(dc_store_t *s, const dc_sync_opts_t *o,
 /* ---- the pieces, for the unit tests ----------------------------------- */
 
 typedef struct dc_envelope {
+	int version;  /* 2 as written now; 1: every payload to ssh keys */
 	char *text; /* as written; its SHA-256 is hash */
 	char *hash;
 	char *author; /* key id */
@@ -57,6 +58,9 @@ typedef struct dc_envelope {
 	char *case_gid; /* NULL: not about one case */
 	char *type;
 	char *to;      /* recipients' key ids, space separated */
+	char *key;     /* version 2: the case's data key ("age1...") the
+			* payload is sealed to; NULL: sealed to the ssh keys
+			* of to */
 	/* type "member": the membership it records. */
 	char *member_key; /* "ssh-ed25519 BASE64" */
 	char *role;
@@ -70,6 +74,12 @@ void dc_envelope_write(dc_envelope_t *e);
 /* DC_E_DATA naming what is wrong. */
 dc_status_t dc_envelope_parse(const char *text, dc_envelope_t **out,
 			      dc_error_t *err);
+/* The global id of the case whose data key seals e's payload: its own
+ * hash for an opening, else its case; NULL when e has no data key. */
+const char *dc_envelope_case_key(const dc_envelope_t *e);
+/* The ref on a remote that holds the case's data key, sealed to the ssh
+ * keys of the members entitled to it (g_free). */
+char *dc_key_ref(const char *gid);
 /* Sort dc_envelope_t * into the merged order. */
 void dc_envelope_sort(GPtrArray *envs);
 /*
