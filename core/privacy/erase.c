@@ -273,7 +273,9 @@ id_cmp(gconstpointer a, gconstpointer b)
 /*
  * A Message-ID that names the person (git-send-email and many clients put
  * the sender's address in it) goes too: the case keeps a stand-in that no
- * mail has, so it shows that message as missing from then on.
+ * mail has, so it shows that message as missing from then on.  Erasing a
+ * whole case replaces every Message-ID of it; the stand-ins derive from
+ * the Message-IDs alone, so every member's copy gets the same ones.
  */
 static dc_status_t
 erase_mail(eraser_t *x, dc_store_t *s, const dc_store_case_t *c,
@@ -286,7 +288,7 @@ erase_mail(eraser_t *x, dc_store_t *s, const dc_store_case_t *c,
 		const dc_store_mail_t *m = c->mail->pdata[i];
 		char *h, *stand_in;
 
-		if (!matches(x, m->message_id))
+		if (!x->o->case_id && !matches(x, m->message_id))
 			continue;
 		h = dc_sha256_hex(m->message_id, -1);
 		stand_in = g_strdup_printf("erased.%.16s@decorum.invalid", h);
@@ -362,6 +364,18 @@ refuse_member(dc_store_t *s, const char *address, dc_error_t *err)
 			     "%s is a registered member; erasure is for the "
 			     "people of a case, and members' records decide "
 			     "access and votes", address);
+	return st;
+}
+
+static dc_status_t
+erase_case_mail(eraser_t *x, dc_store_t *s, int64_t case_id, dc_error_t *err)
+{
+	dc_store_case_t *c = NULL;
+	dc_status_t st = dc_store_case_get(s, case_id, &c, err);
+
+	if (st == DC_OK)
+		st = erase_mail(x, s, c, err);
+	dc_store_case_free(c);
 	return st;
 }
 
@@ -467,6 +481,8 @@ dc_erase_in(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
 	/* A case with nothing left to erase still loses its subject. */
 	if (st == DC_OK && o->case_id && !o->dry_run)
 		st = dc_store_case_clear_subject(s, o->case_id, err);
+	if (st == DC_OK && o->case_id && !o->dry_run)
+		st = erase_case_mail(&x, s, o->case_id, err);
 	if (st == DC_OK && o->case_id && !o->dry_run)
 		st = erase_shared(&x, s, o->case_id, err);
 	if (st == DC_OK && o->address && !o->dry_run)

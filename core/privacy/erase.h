@@ -14,9 +14,11 @@
  * votes and recusals (members are identified by design).  Notes, names,
  * the addresses of reporters, respondents and witnesses, message ids and
  * the texts of measures are not carried over.  Case subjects, which may
- * name people, are cleared.  Afterwards the WAL is checkpointed and the
- * file vacuumed (secure_delete is on), so the bytes are gone from the
- * database, its WAL and its journal.
+ * name people, are cleared; a Message-ID that names the person (all of a
+ * case's, when the whole case is erased) is replaced by a stand-in.
+ * Afterwards the WAL is checkpointed and the file vacuumed (secure_delete
+ * is on), so the bytes are gone from the database, its WAL and its
+ * journal.
  *
  * A store that syncs (docs/decorum.1, SYNC): a case that is shared is
  * erased whole, for every member.  Its erasure event is what the next
