@@ -121,7 +121,7 @@ for m in alice bob carol; do
 		"$(q $m "SELECT count(*) FROM sync_keys WHERE case_gid = '$gid2'")"
 	sqlite3 "$T/$m/decorum.db" .dump >"$T/dump"
 	for word in "first look" "asked the reporter" "read the thread" \
-		"netdev review"; do
+		"netdev review" "$mid1"; do
 		if grep -qF "$word" "$T/dump"; then
 			fail "$m's store still has '$word'"
 		else
@@ -131,6 +131,7 @@ for m in alice bob carol; do
 	check "$m's store keeps case 2" grep -qF "another matter" "$T/dump"
 	check "$m's history verifies" as $m verify
 done
+check "alice's case 1 keeps stand-ins for its Message-IDs" sh -c "sqlite3 '$T/alice/decorum.db' \"SELECT message_id FROM case_mail WHERE case_id = 1\" | grep -q '^erased\.'"
 check_eq "bob's Message-IDs of case 1 are alice's" \
 	"$(q alice "SELECT message_id FROM case_mail WHERE case_id = 1 ORDER BY 1")" \
 	"$(q bob "SELECT message_id FROM case_mail WHERE case_id = 1 ORDER BY 1")"
@@ -235,4 +236,30 @@ check_eq "bob takes the new key and the closing" "$(q alice "SELECT state FROM c
 	"$(q bob "SELECT state FROM cases WHERE id = 1")"
 check "bob's history verifies" as bob verify
 check "dave's history verifies" as dave verify
+
+# ---- an erasure by address that touches a shared case ----
+check "bob records the reporter of case 2" as bob case participant 2 reporter \
+	eleni.papadopoulou@example.net --name "Eleni Papadopoulou"
+check "bob syncs" as bob sync
+check "alice syncs" as alice sync
+as alice erase --reporter eleni.papadopoulou@example.net >"$T/out" 2>&1
+check_eq "alice erases the reporter" 0 $?
+check "... saying the shared case goes whole, for every member" grep -q "1 shared case erased whole" "$T/out"
+check "alice syncs" as alice sync
+check_eq "case 2's key ref is gone" 0 \
+	"$(git --git-dir="$R" for-each-ref "refs/decorum/keys/$gid2" | wc -l)"
+check "carol syncs" as carol sync
+for m in alice carol; do
+	sqlite3 "$T/$m/decorum.db" .dump >"$T/dump"
+	for word in "another matter" "Eleni" "eleni.papadopoulou@example.net"; do
+		if grep -qiF "$word" "$T/dump"; then
+			fail "$m's store still has '$word'"
+		else
+			ok "$m's store has no '$word'"
+		fi
+	done
+	check_eq "$m: case 2's data key is gone" 0 \
+		"$(q $m "SELECT count(*) FROM sync_keys WHERE case_gid = '$gid2'")"
+	check "$m's history verifies" as $m verify
+done
 exit $T_FAILED
