@@ -1445,16 +1445,40 @@ push(sync_t *y, const char *tip, dc_error_t *err)
 	return st;
 }
 
+/* Set until prune_keys has run: a sync killed before it prunes next time. */
+#define PRUNE_PENDING "decorum:prune-keys"
+
 /*
  * After an erasure, this store's git copy keeps nothing of the case's key
- * either: its refs go, and git prunes their objects now.
+ * either: its refs go (and this store's own key refs of any case whose key
+ * it no longer holds), and git prunes their objects now.
  */
 static dc_status_t
 prune_keys(sync_t *y, dc_error_t *err)
 {
 	GHashTableIter it;
 	gpointer k;
-	dc_status_t st = DC_OK;
+	char *list = NULL, **lines;
+	dc_status_t st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
+			     "--format=%(refname)", KEYS_PREFIX, NULL);
+	int i;
+
+	lines = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && lines[i]; i++) {
+		GPtrArray *held = NULL;
+
+		if (!g_str_has_prefix(lines[i], KEYS_PREFIX))
+			continue;
+		st = dc_store_sync_keys_of_case(
+			y->s, lines[i] + strlen(KEYS_PREFIX), &held, err);
+		if (st == DC_OK && !held->len)
+			g_hash_table_add(y->erased,
+					 g_strdup(lines[i] + strlen(KEYS_PREFIX)));
+		if (held)
+			g_ptr_array_unref(held);
+	}
+	g_strfreev(lines);
+	g_free(list);
 
 	g_hash_table_iter_init(&it, y->erased);
 	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
@@ -1476,6 +1500,8 @@ prune_keys(sync_t *y, dc_error_t *err)
 	if (st == DC_OK)
 		st = git(y, NULL, NULL, 0, NULL, err, "gc", "-q",
 			 "--prune=now", NULL);
+	if (st == DC_OK)
+		st = dc_store_sync_ref_put(y->s, PRUNE_PENDING, "", err);
 	return st;
 }
 
@@ -1529,7 +1555,7 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 	dc_error_t *err)
 {
 	sync_t y = { .s = s, .o = o, .r = r };
-	char *tip = NULL;
+	char *tip = NULL, *prune = NULL;
 	dc_status_t st;
 
 	memset(r, 0, sizeof *r);
@@ -1557,6 +1583,8 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		goto out;
 	st = load_known(&y, err);
 	if (st == DC_OK)
+		st = dc_store_sync_ref_get(s, PRUNE_PENDING, &prune, err);
+	if (st == DC_OK)
 		st = import(&y, err);
 	if (st == DC_OK)
 		st = key_refs(&y, err);
@@ -1564,6 +1592,8 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		st = export(&y, &tip, err);
 	if (st == DC_OK)
 		st = refresh_touched(&y, err);
+	if (st == DC_OK && g_hash_table_size(y.erased))
+		st = dc_store_sync_ref_put(s, PRUNE_PENDING, "1", err);
 	if (st == DC_OK)
 		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
 	if (st == DC_OK)
@@ -1576,11 +1606,12 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 	if (tip || g_hash_table_size(y.key_push))
 		st = push(&y, tip, err);
 	/* The erased keys' bytes go from the store's file and from git. */
-	if (st == DC_OK && g_hash_table_size(y.erased))
-		st = dc_store_compact(s, err);
-	if (st == DC_OK && g_hash_table_size(y.erased))
+	if (st == DC_OK && (g_hash_table_size(y.erased) || (prune && *prune)))
 		st = prune_keys(&y, err);
+	if (st == DC_OK && (g_hash_table_size(y.erased) || (prune && *prune)))
+		st = dc_store_compact(s, err);
 out:
+	g_free(prune);
 	g_free(tip);
 	sync_clear(&y);
 	return st;

@@ -262,4 +262,20 @@ for m in alice carol; do
 		"$(q $m "SELECT count(*) FROM sync_keys WHERE case_gid = '$gid2'")"
 	check "$m's history verifies" as $m verify
 done
+
+# ---- a sync killed before it pruned its git copy prunes the next time ----
+check "bob syncs, taking case 2's erasure" as bob sync
+check_eq "... and has pruned since" "" \
+	"$(q bob "SELECT commit_id FROM sync_refs WHERE ref = 'decorum:prune-keys'")"
+# What a kill between the push and the pruning leaves: the mark, and the
+# case's key ref with its objects in bob's git copy.
+git --git-dir="$T/bob/sync.git" fetch -q "$T/copy.git" \
+	"refs/decorum/keys/$gid2:refs/decorum/keys/$gid2"
+q bob "UPDATE sync_refs SET commit_id = '1' WHERE ref = 'decorum:prune-keys'"
+tryall "$T/bob/sync.git"
+check "the planted key opens case 2 in bob's git copy" grep -qF "another matter" "$T/try.plain"
+check "bob syncs again" as bob sync
+tryall "$T/bob/sync.git"
+check_eq "... and his git copy opens nothing of case 2 any more" "" \
+	"$(grep -F "another matter" "$T/try.plain")"
 exit $T_FAILED
