@@ -3,8 +3,10 @@
  * A committee shares one case history through a git remote (docs/decorum.1,
  * SYNC).  Each member appends signed envelopes to a ref of their own,
  * refs/decorum/events/KEY-ID; every envelope carries one event of the
- * local log, its payload sealed with age to the members whose access
- * window covers the case.  Cases replay in the merged order (lamport,
+ * local log.  A case's payloads are sealed with age to the case's data
+ * key, and that key, on refs/decorum/keys/GID, to the members whose
+ * access window covers the case; erasing the case deletes the key there
+ * and at every member.  Cases replay in the merged order (lamport,
  * envelope hash), so every member with the same envelopes replays the
  * same state.
  *
