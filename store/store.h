@@ -353,7 +353,7 @@ dc_status_t dc_store_sync_case_id(dc_store_t *s, const char *gid,
 typedef struct dc_store_sync_key {
 	char *recipient; /* "age1..." */
 	char *secret;    /* "AGE-SECRET-KEY-1..." */
-	char *case_gid;  /* NULL: the committee's key */
+	char *case_gid;  /* the case it seals (NULL: none) */
 	int64_t reported_at;
 } dc_store_sync_key_t;
 
@@ -365,6 +365,11 @@ dc_status_t dc_store_sync_key_get(dc_store_t *s, const char *recipient,
 				  dc_store_sync_key_t **out, dc_error_t *err);
 dc_status_t dc_store_sync_key_list(dc_store_t *s, GPtrArray **out,
 				   dc_error_t *err);
+/* The keys of one case (by its global id), and forgetting them all. */
+dc_status_t dc_store_sync_keys_of_case(dc_store_t *s, const char *gid,
+				       GPtrArray **out, dc_error_t *err);
+dc_status_t dc_store_sync_keys_forget(dc_store_t *s, const char *gid,
+				      dc_error_t *err);
 
 /* The newest commit imported or written of a ref; *commit NULL: none. */
 dc_status_t dc_store_sync_ref_get(dc_store_t *s, const char *ref,

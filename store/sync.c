@@ -425,6 +425,22 @@ dc_store_sync_key_list(dc_store_t *s, GPtrArray **out, dc_error_t *err)
 			   "");
 }
 
+dc_status_t
+dc_store_sync_keys_of_case(dc_store_t *s, const char *gid, GPtrArray **out,
+			   dc_error_t *err)
+{
+	return dc_sql_list(s, KEY_SELECT " WHERE case_gid = ?1 ORDER BY"
+			   " recipient", key_row, key_free_cb, out,
+			   "reading a case's data keys", err, "s", gid);
+}
+
+dc_status_t
+dc_store_sync_keys_forget(dc_store_t *s, const char *gid, dc_error_t *err)
+{
+	return dc_sql_run(s, "DELETE FROM sync_keys WHERE case_gid = ?1",
+			  "deleting a case's data keys", err, "s", gid);
+}
+
 /* ---- refs ------------------------------------------------------------- */
 
 dc_status_t

@@ -86,6 +86,12 @@ run(dc_cli_t *cli, int argc, char **argv)
 		(gint64)r.cases,
 		o.dry_run ? " (dry run: nothing changed)" :
 			    "; the history records the erasure");
+	if (r.shared && !o.dry_run)
+		fprintf(cli->out, "%" G_GINT64_FORMAT " shared %s erased whole, "
+			"for every member at their next sync (decorum sync "
+			"shares the erasure and deletes the %s)\n",
+			(gint64)r.shared, r.shared == 1 ? "case" : "cases",
+			r.shared == 1 ? "case's key" : "cases' keys");
 	if (o.address && !o.dry_run)
 		rc = forget_queries(cli, o.address);
 out:

@@ -12,6 +12,7 @@
 
 typedef struct eraser {
 	const dc_erase_opts_t *o;
+	dc_erase_result_t *out;
 	GPtrArray *needles;   /* casefolded address and recorded names */
 	GHashTable *by_case;  /* case id -> GPtrArray of dc_store_event_t * */
 } eraser_t;
@@ -224,7 +225,7 @@ erase_case(eraser_t *x, dc_store_t *s, int64_t case_id, GPtrArray *evs,
 	g_variant_builder_add(&b, "{sv}", "events",
 			      g_variant_builder_end(&recs));
 	st = dc_event_append(s, case_id, x->o->now, x->o->actor, "erasure",
-			     g_variant_builder_end(&b), NULL, err);
+			     g_variant_builder_end(&b), &x->out->event_id, err);
 	for (i = 0; st == DC_OK && i < evs->len; i++)
 		st = dc_store_event_erase(
 			s, ((dc_store_event_t *)evs->pdata[i])->id, err);
@@ -235,11 +236,11 @@ erase_case(eraser_t *x, dc_store_t *s, int64_t case_id, GPtrArray *evs,
 
 /* Every case must be one the viewer may see: access rules hold here. */
 static dc_status_t
-check_visible(dc_store_t *s, GList *ids, dc_error_t *err)
+check_visible(dc_store_t *s, GList *ids, int synced, dc_error_t *err)
 {
 	GList *l;
 
-	for (l = ids; l; l = l->next) {
+	for (l = ids; l && !synced; l = l->next) {
 		int64_t id = *(int64_t *)l->data;
 		dc_case_t *c = NULL;
 		dc_status_t st;
@@ -272,7 +273,9 @@ id_cmp(gconstpointer a, gconstpointer b)
 /*
  * A Message-ID that names the person (git-send-email and many clients put
  * the sender's address in it) goes too: the case keeps a stand-in that no
- * mail has, so it shows that message as missing from then on.
+ * mail has, so it shows that message as missing from then on.  Erasing a
+ * whole case replaces every Message-ID of it; the stand-ins derive from
+ * the Message-IDs alone, so every member's copy gets the same ones.
  */
 static dc_status_t
 erase_mail(eraser_t *x, dc_store_t *s, const dc_store_case_t *c,
@@ -285,7 +288,7 @@ erase_mail(eraser_t *x, dc_store_t *s, const dc_store_case_t *c,
 		const dc_store_mail_t *m = c->mail->pdata[i];
 		char *h, *stand_in;
 
-		if (!matches(x, m->message_id))
+		if (!x->o->case_id && !matches(x, m->message_id))
 			continue;
 		h = dc_sha256_hex(m->message_id, -1);
 		stand_in = g_strdup_printf("erased.%.16s@decorum.invalid", h);
@@ -330,7 +333,7 @@ run(eraser_t *x, dc_store_t *s, GPtrArray *evs, dc_erase_result_t *out,
 	if (st != DC_OK)
 		return st;
 	ids = g_list_sort(g_hash_table_get_keys(x->by_case), id_cmp);
-	st = check_visible(s, ids, err);
+	st = check_visible(s, ids, x->o->synced, err);
 	for (l = ids; st == DC_OK && l; l = l->next) {
 		GPtrArray *a = g_hash_table_lookup(x->by_case, l->data);
 
@@ -364,11 +367,86 @@ refuse_member(dc_store_t *s, const char *address, dc_error_t *err)
 	return st;
 }
 
-dc_status_t
-dc_erase(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
-	 dc_error_t *err)
+static dc_status_t
+erase_case_mail(eraser_t *x, dc_store_t *s, int64_t case_id, dc_error_t *err)
 {
-	eraser_t x = { .o = o };
+	dc_store_case_t *c = NULL;
+	dc_status_t st = dc_store_case_get(s, case_id, &c, err);
+
+	if (st == DC_OK)
+		st = erase_mail(x, s, c, err);
+	dc_store_case_free(c);
+	return st;
+}
+
+/* A shared case goes whole, for every member: its erasure event is what
+ * the next sync shares (one with nothing left to erase too), and its data
+ * keys are forgotten now. */
+static dc_status_t
+erase_shared(eraser_t *x, dc_store_t *s, int64_t case_id, dc_error_t *err)
+{
+	char *gid = NULL;
+	dc_status_t st = dc_store_sync_case_gid(s, case_id, &gid, err);
+
+	if (st == DC_E_NOT_FOUND) {
+		dc_error_clear(err);
+		return DC_OK;
+	}
+	if (st == DC_OK && !x->out->event_id) {
+		GPtrArray *none = g_ptr_array_new();
+
+		st = erase_case(x, s, case_id, none, err);
+		g_ptr_array_unref(none);
+	}
+	if (st == DC_OK)
+		st = dc_store_sync_keys_forget(s, gid, err);
+	x->out->shared += st == DC_OK;
+	g_free(gid);
+	return st;
+}
+
+/* An erasure by address touched these cases: the shared ones go whole. */
+static dc_status_t
+erase_shared_cases(eraser_t *x, dc_store_t *s, dc_error_t *err)
+{
+	GList *ids = g_list_sort(g_hash_table_get_keys(x->by_case), id_cmp);
+	GList *l;
+	dc_status_t st = DC_OK;
+
+	for (l = ids; st == DC_OK && l; l = l->next) {
+		int64_t id = *(int64_t *)l->data;
+		char *gid = NULL;
+		dc_erase_opts_t o = *x->o;
+		dc_erase_result_t r;
+
+		if (!id)
+			continue;
+		st = dc_store_sync_case_gid(s, id, &gid, err);
+		g_free(gid);
+		if (st == DC_E_NOT_FOUND) {
+			dc_error_clear(err);
+			st = DC_OK;
+			continue;
+		}
+		o.address = NULL;
+		o.case_id = id;
+		if (st == DC_OK)
+			st = dc_erase_in(s, &o, &r, err);
+		if (st == DC_OK) {
+			x->out->events += r.events;
+			x->out->shared += r.shared;
+			x->out->event_id = r.event_id;
+		}
+	}
+	g_list_free(ids);
+	return st;
+}
+
+dc_status_t
+dc_erase_in(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
+	    dc_error_t *err)
+{
+	eraser_t x = { .o = o, .out = out };
 	GPtrArray *evs = NULL;
 	dc_status_t st;
 
@@ -379,7 +457,7 @@ dc_erase(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
 	if (o->address && !strchr(o->address, '@'))
 		return dc_fail(err, DC_E_USAGE, "'%s' is not a mail address",
 			       o->address);
-	if (o->case_id) {
+	if (o->case_id && !o->synced) {
 		dc_case_t *c = NULL;
 
 		st = dc_case_get(s, o->case_id, &c, err);
@@ -388,8 +466,6 @@ dc_erase(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
 			return st;
 	}
 	st = o->address ? refuse_member(s, o->address, err) : DC_OK;
-	if (st == DC_OK)
-		st = dc_store_begin(s, err);
 	if (st != DC_OK)
 		return st;
 	x.needles = g_ptr_array_new_with_free_func(g_free);
@@ -405,15 +481,34 @@ dc_erase(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
 	/* A case with nothing left to erase still loses its subject. */
 	if (st == DC_OK && o->case_id && !o->dry_run)
 		st = dc_store_case_clear_subject(s, o->case_id, err);
+	if (st == DC_OK && o->case_id && !o->dry_run)
+		st = erase_case_mail(&x, s, o->case_id, err);
+	if (st == DC_OK && o->case_id && !o->dry_run)
+		st = erase_shared(&x, s, o->case_id, err);
+	if (st == DC_OK && o->address && !o->dry_run)
+		st = erase_shared_cases(&x, s, err);
+	if (evs)
+		g_ptr_array_unref(evs);
+	g_hash_table_unref(x.by_case);
+	g_ptr_array_unref(x.needles);
+	return st;
+}
+
+dc_status_t
+dc_erase(dc_store_t *s, const dc_erase_opts_t *o, dc_erase_result_t *out,
+	 dc_error_t *err)
+{
+	dc_status_t st = dc_store_begin(s, err);
+
+	memset(out, 0, sizeof(*out));
+	if (st != DC_OK)
+		return st;
+	st = dc_erase_in(s, o, out, err);
 	if (st == DC_OK && !o->dry_run)
 		st = dc_store_commit(s, err);
 	else
 		dc_store_rollback(s);
 	if (st == DC_OK && !o->dry_run)
 		st = dc_store_compact(s, err);
-	if (evs)
-		g_ptr_array_unref(evs);
-	g_hash_table_unref(x.by_case);
-	g_ptr_array_unref(x.needles);
 	return st;
 }

@@ -21,6 +21,7 @@ dc_envelope_free(dc_envelope_t *e)
 	g_free(e->case_gid);
 	g_free(e->type);
 	g_free(e->to);
+	g_free(e->key);
 	g_free(e->member_key);
 	g_free(e->role);
 	g_free(e->payload);
@@ -30,14 +31,19 @@ dc_envelope_free(dc_envelope_t *e)
 void
 dc_envelope_write(dc_envelope_t *e)
 {
-	GString *t = g_string_new("decorum-envelope 1\n");
+	GString *t = g_string_new(NULL);
 
+	if (!e->version)
+		e->version = 2;
+	g_string_append_printf(t, "decorum-envelope %d\n", e->version);
 	g_string_append_printf(t, "author %s\nlamport %" G_GINT64_FORMAT
 			       "\nat %" G_GINT64_FORMAT "\ncase %s\ntype %s\n"
 			       "to %s\n",
 			       e->author, (gint64)e->lamport, (gint64)e->at,
 			       e->case_gid ? e->case_gid : "-", e->type,
 			       e->to ? e->to : "");
+	if (e->key && e->version >= 2)
+		g_string_append_printf(t, "key %s\n", e->key);
 	if (e->member_key)
 		g_string_append_printf(t, "member %s %s %" G_GINT64_FORMAT
 				       " %" G_GINT64_FORMAT "\n",
@@ -102,6 +108,9 @@ parse_header(dc_envelope_t *e, const char *line)
 		e->to = g_strdup(v);
 	else if (!strcmp(k, "member"))
 		ok = parse_member(e, v);
+	else if (!strcmp(k, "key") && e->version >= 2 && !e->key &&
+		 g_str_has_prefix(v, "age1"))
+		e->key = g_strdup(v);
 	else
 		ok = 0;
 	g_free(k);
@@ -115,10 +124,14 @@ dc_envelope_parse(const char *text, dc_envelope_t **out, dc_error_t *err)
 	const char *body = strstr(text, "\n\n");
 	char *head = body ? g_strndup(text, body - text) : NULL;
 	char **lines = head ? g_strsplit(head, "\n", -1) : NULL;
-	int ok = lines && lines[0] && !strcmp(lines[0], "decorum-envelope 1");
+	int ok = lines && lines[0] &&
+		 (!strcmp(lines[0], "decorum-envelope 1") ||
+		  !strcmp(lines[0], "decorum-envelope 2"));
 	int i;
 
 	*out = NULL;
+	if (ok)
+		e->version = lines[0][17] - '0';
 	for (i = 1; ok && lines[i]; i++)
 		ok = parse_header(e, lines[i]);
 	ok = ok && e->author && e->type && e->lamport && e->to;
@@ -138,6 +151,20 @@ dc_envelope_parse(const char *text, dc_envelope_t **out, dc_error_t *err)
 	e->payload = g_strdup(body + 2);
 	*out = e;
 	return DC_OK;
+}
+
+const char *
+dc_envelope_case_key(const dc_envelope_t *e)
+{
+	if (e->version < 2 || !e->key)
+		return NULL;
+	return !strcmp(e->type, "open") ? e->hash : e->case_gid;
+}
+
+char *
+dc_key_ref(const char *gid)
+{
+	return g_strconcat("refs/decorum/keys/", gid, NULL);
 }
 
 static gint

@@ -9,11 +9,15 @@
 #include "core/case/access.h"
 #include "core/case/case.h"
 #include "core/case/event.h"
+#include "core/privacy/erase.h"
 #include "core/sync/crypt.h"
 #include "core/sync/proc.h"
 #include "core/sync/sync.h"
 
 #define REF_PREFIX "refs/decorum/events/"
+#define KEYS_PREFIX "refs/decorum/keys/"
+/* The remote's key refs as fetched: KEYS_FETCHED REMOTE/GID. */
+#define KEYS_FETCHED "refs/decorum-keys/"
 
 /* What one sync works with. */
 typedef struct sync {
@@ -29,6 +33,9 @@ typedef struct sync {
 	GPtrArray *envs; /* dc_envelope_t *: every one known, merged order */
 	GHashTable *seen; /* hash -> 1 */
 	GHashTable *touched; /* case id -> 1 */
+	GHashTable *remote_keys; /* case gid -> commit of its key ref there */
+	GHashTable *key_push; /* key ref -> commit to push; "": delete it */
+	GHashTable *erased; /* case gid -> 1: erased in this sync */
 	dc_sync_result_t *r;
 	int checked, to_check; /* commits, for the progress */
 } sync_t;
@@ -281,6 +288,256 @@ write_signers(sync_t *y, GPtrArray *more, dc_error_t *err)
 	return st;
 }
 
+/* ---- case data keys --------------------------------------------------- */
+
+/*
+ * A case's data key is an age identity; the remote holds it on
+ * KEYS_PREFIX GID, in a signed commit whose one file, "key", is this text
+ * sealed by age to the ssh keys of the members entitled to the case.
+ */
+static char *
+key_text(const char *gid, const dc_store_sync_key_t *k)
+{
+	return g_strdup_printf("# decorum case key %s\n# public key: %s\n%s\n",
+			       gid, k->recipient, k->secret);
+}
+
+static dc_store_sync_key_t *
+key_parse(const char *gid, const char *text)
+{
+	dc_store_sync_key_t *k = g_new0(dc_store_sync_key_t, 1);
+	char **lines = g_strsplit(text, "\n", -1);
+	char *head = g_strdup_printf("# decorum case key %s", gid);
+	int i, ok = lines[0] && !strcmp(lines[0], head);
+
+	for (i = 0; ok && lines[i]; i++) {
+		if (g_str_has_prefix(lines[i], "# public key: age1"))
+			k->recipient = g_strdup(lines[i] + 14);
+		else if (g_str_has_prefix(lines[i], "AGE-SECRET-KEY-"))
+			k->secret = g_strdup(lines[i]);
+	}
+	for (i = 0; lines[i]; i++)
+		memset(lines[i], 0, strlen(lines[i]));
+	g_strfreev(lines);
+	g_free(head);
+	if (!ok || !k->recipient || !k->secret) {
+		dc_store_sync_key_free(k);
+		return NULL;
+	}
+	k->case_gid = g_strdup(gid);
+	return k;
+}
+
+/* The remote's key refs, as the fetch left them. */
+static dc_status_t
+list_remote_keys(sync_t *y, dc_error_t *err)
+{
+	char *pat = g_strdup_printf(KEYS_FETCHED "%s/", y->remote->name);
+	char *list = NULL, **lines;
+	dc_status_t st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
+			     "--format=%(refname) %(objectname)", pat, NULL);
+	int i;
+
+	lines = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && lines[i]; i++) {
+		char **f = g_strsplit(lines[i], " ", 2);
+
+		if (f[0] && f[1] && g_str_has_prefix(f[0], pat))
+			g_hash_table_insert(y->remote_keys,
+					    g_strdup(f[0] + strlen(pat)),
+					    g_strdup(f[1]));
+		g_strfreev(f);
+	}
+	g_strfreev(lines);
+	g_free(list);
+	g_free(pat);
+	return st;
+}
+
+/* A key's commit must be signed by a member's key: whoever administers
+ * the remote could otherwise hand the members a key of their own to seal
+ * new events to. */
+static int
+key_signed(sync_t *y, const char *commit)
+{
+	char *cfg, *out = NULL;
+	dc_error_t err = { 0 };
+	int ok;
+
+	if (!y->signers)
+		return 0;
+	cfg = g_strconcat("gpg.ssh.allowedSignersFile=", y->signers, NULL);
+	ok = git(y, NULL, &out, 1, NULL, &err, "-c", "gpg.format=ssh", "-c",
+		 cfg, "log", "-1", "--format=%G?", commit, NULL) == DC_OK &&
+	     !strcmp(out, "G");
+	dc_error_clear(&err);
+	g_free(out);
+	g_free(cfg);
+	return ok;
+}
+
+/*
+ * Take case gid's data key from the remote, when this member is one it is
+ * sealed to and a member signed it.  A key ref whose commit this store
+ * took before is not taken again: this member has it, or erased it since.
+ */
+static dc_status_t
+take_key(sync_t *y, const char *gid, dc_store_sync_key_t **out,
+	 dc_error_t *err)
+{
+	const char *tip = g_hash_table_lookup(y->remote_keys, gid);
+	char *ref, *last = NULL, *obj, *sealed = NULL, *plain = NULL;
+	dc_error_t derr = { 0 };
+	dc_status_t st;
+	int status = 0;
+
+	*out = NULL;
+	if (!tip)
+		return DC_OK;
+	ref = g_strconcat(KEYS_PREFIX, gid, NULL);
+	obj = g_strconcat(tip, ":key", NULL);
+	st = dc_store_sync_ref_get(y->s, ref, &last, err);
+	if (st == DC_OK && !(last && !strcmp(last, tip)) &&
+	    key_signed(y, tip))
+		st = git(y, NULL, &sealed, 1, &status, err, "cat-file", "blob",
+			 obj, NULL);
+	if (st == DC_OK && sealed && !status &&
+	    dc_age_decrypt(y->identity, sealed, &plain, &derr) == DC_OK)
+		*out = key_parse(gid, plain);
+	dc_error_clear(&derr);
+	if (st == DC_OK && *out)
+		st = dc_store_sync_key_put(y->s, *out, err);
+	if (st == DC_OK && *out)
+		st = dc_store_sync_ref_put(y->s, ref, tip, err);
+	if (plain)
+		memset(plain, 0, strlen(plain));
+	g_free(plain);
+	g_free(sealed);
+	g_free(last);
+	g_free(obj);
+	g_free(ref);
+	return st;
+}
+
+/* The data key of case gid: recipient's (NULL: any of the case's), held
+ * here or taken from the remote; *out NULL when this member has none. */
+static dc_status_t
+case_key(sync_t *y, const char *gid, const char *recipient,
+	 dc_store_sync_key_t **out, dc_error_t *err)
+{
+	GPtrArray *all = NULL;
+	dc_status_t st;
+
+	*out = NULL;
+	if (recipient) {
+		st = dc_store_sync_key_get(y->s, recipient, out, err);
+		if (st == DC_E_NOT_FOUND) {
+			dc_error_clear(err);
+			st = DC_OK;
+		}
+		if (st == DC_OK && *out && g_strcmp0((*out)->case_gid, gid))
+			g_clear_pointer(out, dc_store_sync_key_free);
+	} else {
+		st = dc_store_sync_keys_of_case(y->s, gid, &all, err);
+		if (st == DC_OK && all->len)
+			*out = g_ptr_array_steal_index(all, 0);
+		if (all)
+			g_ptr_array_unref(all);
+	}
+	if (st == DC_OK && !*out)
+		st = take_key(y, gid, out, err);
+	if (st == DC_OK && *out && recipient &&
+	    strcmp((*out)->recipient, recipient))
+		g_clear_pointer(out, dc_store_sync_key_free);
+	return st;
+}
+
+/* An envelope's payload in clear: NULL when this member has no key. */
+static dc_status_t
+open_payload(sync_t *y, const dc_envelope_t *e, char **text,
+	     dc_error_t *err)
+{
+	const char *gid = dc_envelope_case_key(e);
+	dc_store_sync_key_t *k = NULL;
+	dc_error_t derr = { 0 };
+	dc_status_t st = DC_OK;
+
+	*text = NULL;
+	if (gid)
+		st = case_key(y, gid, e->key, &k, err);
+	if (st == DC_OK && (!gid || k))
+		dc_age_decrypt(k ? k->secret : y->identity, e->payload, text,
+			       &derr);
+	dc_error_clear(&derr);
+	dc_store_sync_key_free(k);
+	return st;
+}
+
+/* Erased: the case's data keys go, here and (key_refs) on the remote. */
+static dc_status_t
+forget_keys(sync_t *y, const char *gid, dc_error_t *err)
+{
+	g_hash_table_add(y->erased, g_strdup(gid));
+	return dc_store_sync_keys_forget(y->s, gid, err);
+}
+
+/*
+ * What to push of the key refs: one whose commit this store took or
+ * wrote but whose key it no longer holds was erased here, and goes from
+ * the remote (again, if a push failed); one this store wrote that the
+ * remote lacks goes there (again).
+ */
+static dc_status_t
+key_refs(sync_t *y, dc_error_t *err)
+{
+	GHashTableIter it;
+	gpointer k, v;
+	char *list = NULL, **lines;
+	dc_status_t st = DC_OK;
+	int i;
+
+	g_hash_table_iter_init(&it, y->remote_keys);
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, &v)) {
+		char *ref = g_strconcat(KEYS_PREFIX, k, NULL), *last = NULL;
+		GPtrArray *held = NULL;
+
+		st = dc_store_sync_ref_get(y->s, ref, &last, err);
+		if (st == DC_OK && last && !strcmp(last, v))
+			st = dc_store_sync_keys_of_case(y->s, k, &held, err);
+		if (st == DC_OK && held && !held->len) {
+			g_hash_table_insert(y->key_push, ref, g_strdup(""));
+			ref = NULL;
+		}
+		if (held)
+			g_ptr_array_unref(held);
+		g_free(last);
+		g_free(ref);
+	}
+	if (st == DC_OK)
+		st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
+			 "--format=%(refname) %(objectname)", KEYS_PREFIX,
+			 NULL);
+	lines = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && lines[i]; i++) {
+		char **f = g_strsplit(lines[i], " ", 2);
+		GPtrArray *held = NULL;
+		const char *gid = f[0] && f[1] ? f[0] + strlen(KEYS_PREFIX)
+					       : NULL;
+
+		if (gid && !g_hash_table_contains(y->remote_keys, gid))
+			st = dc_store_sync_keys_of_case(y->s, gid, &held, err);
+		if (st == DC_OK && held && held->len)
+			g_hash_table_insert(y->key_push, g_strdup(f[0]),
+					    g_strdup(f[1]));
+		if (held)
+			g_ptr_array_unref(held);
+		g_strfreev(f);
+	}
+	g_strfreev(lines);
+	g_free(list);
+	return st;
+}
+
 /* ---- import ----------------------------------------------------------- */
 
 typedef struct incoming {
@@ -306,12 +563,15 @@ fetch(sync_t *y, GPtrArray *refs, dc_error_t *err)
 	char *spec = g_strdup_printf("+" REF_PREFIX "*:refs/remotes/%s/*",
 				     y->remote->name);
 	char *pat = g_strdup_printf("refs/remotes/%s/", y->remote->name);
+	char *kspec = g_strdup_printf("+" KEYS_PREFIX "*:" KEYS_FETCHED "%s/*",
+				      y->remote->name);
 	char *list = NULL, **lines;
 	dc_status_t st;
 	int i;
 
 	st = git(y, NULL, NULL, 0, NULL, err, "fetch", "-q", "--no-tags", "--prune",
-		 "--", y->remote->url, spec, NULL);
+		 "--", y->remote->url, spec, kspec, NULL);
+	g_free(kspec);
 	if (st == DC_OK)
 		st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
 			 "--format=%(refname) %(objectname)", pat, NULL);
@@ -594,6 +854,20 @@ record(sync_t *y, const dc_envelope_t *e, int64_t event_id,
 	return dc_store_envelope_put(y->s, &se, err);
 }
 
+/* Another member erased the case: the same erasure here, on this copy. */
+static dc_status_t
+apply_erasure(sync_t *y, const dc_envelope_t *e, int64_t case_id,
+	      const char *actor, int64_t *eid, dc_error_t *err)
+{
+	dc_erase_opts_t o = { .case_id = case_id, .actor = actor,
+			      .now = e->at, .synced = 1 };
+	dc_erase_result_t r;
+	dc_status_t st = dc_erase_in(y->s, &o, &r, err);
+
+	*eid = r.event_id;
+	return st;
+}
+
 static dc_status_t
 apply_one(sync_t *y, const dc_envelope_t *e, const char *commit,
 	  dc_error_t *err)
@@ -601,10 +875,11 @@ apply_one(sync_t *y, const dc_envelope_t *e, const char *commit,
 	char *text = NULL, *actor = NULL, *type = NULL, *dtext = NULL;
 	GVariant *plain = NULL, *data = NULL;
 	int64_t case_id = 0, eid = 0;
-	dc_error_t derr = { 0 };
-	dc_status_t st = DC_OK;
+	dc_status_t st = open_payload(y, e, &text, err);
 
-	if (dc_age_decrypt(y->identity, e->payload, &text, &derr) == DC_OK)
+	if (st != DC_OK)
+		goto out;
+	if (text)
 		plain = parse_variant(text, "a{sv}");
 	if (!plain) {
 		y->r->sealed++;
@@ -623,6 +898,8 @@ apply_one(sync_t *y, const dc_envelope_t *e, const char *commit,
 		goto out;
 	}
 	st = case_of(y, e, plain, &case_id, err);
+	if (st == DC_OK && !strcmp(type, "erasure") && e->case_gid)
+		st = forget_keys(y, e->case_gid, err);
 	if (st == DC_OK && case_id < 0) {
 		y->r->sealed++;
 		st = record(y, e, 0, "remote", commit, err);
@@ -638,7 +915,9 @@ apply_one(sync_t *y, const dc_envelope_t *e, const char *commit,
 		st = apply_roster(y, plain, err);
 	if (st == DC_OK && !strcmp(type, "member") && data)
 		st = apply_member(y, data, 0, err);
-	if (st == DC_OK)
+	if (st == DC_OK && !strcmp(type, "erasure") && case_id > 0)
+		st = apply_erasure(y, e, case_id, actor, &eid, err);
+	else if (st == DC_OK)
 		st = dc_event_append(y->s, case_id, e->at, actor, type,
 				     data, &eid,
 				     err);
@@ -682,6 +961,8 @@ import(sync_t *y, dc_error_t *err)
 
 	progress(y, "fetching", 0, 0);
 	st = fetch(y, refs, err);
+	if (st == DC_OK)
+		st = list_remote_keys(y, err);
 	for (i = 0; st == DC_OK && i < refs->len; i++)
 		st = read_ref(y, refs->pdata[i], news, by_commit, err);
 	if (st == DC_OK)
@@ -851,6 +1132,9 @@ plaintext(sync_t *y, const dc_store_event_t *ev, const dc_store_case_t *c,
 			      g_variant_new_string(ev->actor));
 	g_variant_builder_add(&b, "{sv}", "type",
 			      g_variant_new_string(ev->type));
+	/* An erasure's record names this store's events: it goes alone. */
+	if (data && !strcmp(ev->type, "erasure"))
+		g_clear_pointer(&data, g_variant_unref);
 	if (data && !strcmp(ev->type, "undo")) {
 		v = g_variant_ref_sink(undo_local(y, data, 0));
 		g_variant_unref(data);
@@ -939,15 +1223,117 @@ gid_of(sync_t *y, const dc_store_event_t *ev, char **gid, dc_error_t *err)
 	return st;
 }
 
+/* The key's commit on its ref: the key sealed to the entitled members. */
+static dc_status_t
+commit_key(sync_t *y, const char *gid, const dc_store_sync_key_t *k,
+	   GPtrArray *keys, dc_error_t *err)
+{
+	char *text = key_text(gid, k), *sealed = NULL, *blob = NULL;
+	char *tree = NULL, *line = NULL, *commit = NULL;
+	char *skey = g_strconcat("user.signingkey=", y->o->key_path, NULL);
+	char *ref = g_strconcat(KEYS_PREFIX, gid, NULL);
+	dc_status_t st = dc_age_encrypt((const char *const *)keys->pdata, text,
+					-1, &sealed, err);
+
+	if (st == DC_OK)
+		st = git(y, sealed, &blob, 0, NULL, err, "hash-object", "-w",
+			 "--stdin", NULL);
+	if (st == DC_OK) {
+		line = g_strdup_printf("100644 blob %s\tkey\n", blob);
+		st = git(y, line, &tree, 0, NULL, err, "mktree", NULL);
+	}
+	if (st == DC_OK)
+		st = git(y, "decorum key\n", &commit, 0, NULL, err, "-c",
+			 "gpg.format=ssh", "-c", skey, "commit-tree", "-S",
+			 tree, NULL);
+	if (st == DC_OK)
+		st = git(y, NULL, NULL, 0, NULL, err, "update-ref", ref, commit,
+			 NULL);
+	if (st == DC_OK)
+		st = dc_store_sync_ref_put(y->s, ref, commit, err);
+	if (st == DC_OK) {
+		g_hash_table_replace(y->key_push, ref, commit);
+		ref = commit = NULL;
+	}
+	memset(text, 0, strlen(text));
+	g_free(text);
+	g_free(sealed);
+	g_free(blob);
+	g_free(tree);
+	g_free(line);
+	g_free(commit);
+	g_free(skey);
+	g_free(ref);
+	return st;
+}
+
+/* A case's events are sealed to its data key: the one held or on the
+ * remote, else (an opening, or a case whose keys were erased) a new one. */
+static dc_status_t
+seal_to_case(sync_t *y, dc_envelope_t *e, const char *gid,
+	     dc_store_sync_key_t **fresh, const char *plain, dc_error_t *err)
+{
+	dc_store_sync_key_t *k = NULL;
+	const char *to[2] = { NULL, NULL };
+	dc_status_t st = gid ? case_key(y, gid, NULL, &k, err) : DC_OK;
+
+	*fresh = NULL;
+	if (st == DC_OK && !k) {
+		k = g_new0(dc_store_sync_key_t, 1);
+		st = dc_age_keygen(&k->secret, &k->recipient, err);
+		*fresh = k;
+	}
+	if (st == DC_OK) {
+		to[0] = k->recipient;
+		e->key = g_strdup(k->recipient);
+		st = dc_age_encrypt(to, plain, -1, &e->payload, err);
+	}
+	if (k != *fresh)
+		dc_store_sync_key_free(k);
+	return st;
+}
+
+/* A new data key, once its case's global id is known. */
+static dc_status_t
+keep_key(sync_t *y, const char *gid, dc_store_sync_key_t *k,
+	 GPtrArray *keys, dc_error_t *err)
+{
+	dc_status_t st;
+
+	k->case_gid = g_strdup(gid);
+	st = dc_store_sync_key_put(y->s, k, err);
+	if (st == DC_OK)
+		st = commit_key(y, gid, k, keys, err);
+	return st;
+}
+
+/* Shared, an erasure takes the case's key off the remote (if it got
+ * there: a key written in this sync is not pushed at all). */
+static dc_status_t
+erase_key(sync_t *y, const char *gid, dc_error_t *err)
+{
+	char *ref = g_strconcat(KEYS_PREFIX, gid, NULL);
+
+	if (g_hash_table_contains(y->remote_keys, gid))
+		g_hash_table_replace(y->key_push, ref, g_strdup(""));
+	else
+		g_hash_table_remove(y->key_push, ref);
+	if (!g_hash_table_contains(y->key_push, ref))
+		g_free(ref);
+	return forget_keys(y, gid, err);
+}
+
 static dc_status_t
 export_one(sync_t *y, const dc_store_event_t *ev, int64_t lamport,
 	   char **tip, dc_error_t *err)
 {
 	dc_envelope_t *e = g_new0(dc_envelope_t, 1);
 	dc_store_case_t *c = NULL;
+	dc_store_sync_key_t *fresh = NULL;
 	GPtrArray *keys = g_ptr_array_new_with_free_func(g_free);
 	GString *ids = g_string_new(NULL);
 	char *plain = NULL;
+	int erasure = !strcmp(ev->type, "erasure");
 	dc_status_t st = gid_of(y, ev, &e->case_gid, err);
 
 	if (st == DC_OK && ev->case_id)
@@ -957,7 +1343,11 @@ export_one(sync_t *y, const dc_store_event_t *ev, int64_t lamport,
 				err);
 	if (st == DC_OK)
 		st = plaintext(y, ev, c, &plain, err);
-	if (st == DC_OK)
+	/* A case's events to its data key; an erasure, which ends that
+	 * key, and membership to the members' ssh keys. */
+	if (st == DC_OK && ev->case_id && !erasure)
+		st = seal_to_case(y, e, e->case_gid, &fresh, plain, err);
+	else if (st == DC_OK)
 		st = dc_age_encrypt((const char *const *)keys->pdata, plain,
 				    -1, &e->payload, err);
 	if (st == DC_OK) {
@@ -973,6 +1363,11 @@ export_one(sync_t *y, const dc_store_event_t *ev, int64_t lamport,
 	}
 	if (st == DC_OK && !strcmp(ev->type, "open"))
 		st = dc_store_sync_case_put(y->s, ev->case_id, e->hash, err);
+	if (st == DC_OK && fresh)
+		st = keep_key(y, e->case_gid ? e->case_gid : e->hash, fresh,
+			      keys, err);
+	if (st == DC_OK && erasure && e->case_gid)
+		st = erase_key(y, e->case_gid, err);
 	if (st == DC_OK)
 		st = record(y, e, ev->id, "local", *tip, err);
 	if (st == DC_OK) {
@@ -987,6 +1382,7 @@ export_one(sync_t *y, const dc_store_event_t *ev, int64_t lamport,
 	if (plain)
 		memset(plain, 0, strlen(plain));
 	g_free(plain);
+	dc_store_sync_key_free(fresh);
 	dc_envelope_free(e);
 	dc_store_case_free(c);
 	g_string_free(ids, TRUE);
@@ -1046,15 +1442,102 @@ static dc_status_t
 push(sync_t *y, const char *tip, dc_error_t *err)
 {
 	char *ref = g_strconcat(REF_PREFIX, y->me_id, NULL);
-	char *spec = g_strconcat(ref, ":", ref, NULL);
-	dc_status_t st;
+	GPtrArray *specs = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *argv = g_ptr_array_new();
+	dc_proc_t p = { .env = git_env };
+	GHashTableIter it;
+	gpointer k, v;
+	dc_status_t st = DC_OK;
+	guint i;
 
-	st = git(y, NULL, NULL, 0, NULL, err, "update-ref", ref, tip, NULL);
-	if (st == DC_OK)
-		st = git(y, NULL, NULL, 0, NULL, err, "push", "-q", "--",
-			 y->remote->url, spec, NULL);
-	g_free(spec);
+	if (tip) {
+		st = git(y, NULL, NULL, 0, NULL, err, "update-ref", ref, tip,
+			 NULL);
+		g_ptr_array_add(specs, g_strconcat(ref, ":", ref, NULL));
+	}
+	/* A key ref is rewritten (+), or deleted (":REF"). */
+	g_hash_table_iter_init(&it, y->key_push);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		g_ptr_array_add(specs, *(char *)v ? g_strconcat("+", k, ":", k,
+								NULL)
+						  : g_strconcat(":", k, NULL));
+	g_ptr_array_add(argv, "git");
+	g_ptr_array_add(argv, "--git-dir");
+	g_ptr_array_add(argv, y->gitdir);
+	g_ptr_array_add(argv, "push");
+	g_ptr_array_add(argv, "-q");
+	g_ptr_array_add(argv, "--");
+	g_ptr_array_add(argv, y->remote->url);
+	for (i = 0; i < specs->len; i++)
+		g_ptr_array_add(argv, specs->pdata[i]);
+	g_ptr_array_add(argv, NULL);
+	p.argv = (const char *const *)argv->pdata;
+	if (st == DC_OK && specs->len)
+		st = dc_proc_run(&p, err);
+	dc_proc_clear(&p);
+	g_ptr_array_unref(argv);
+	g_ptr_array_unref(specs);
 	g_free(ref);
+	return st;
+}
+
+/* Set until prune_keys has run: a sync killed before it prunes next time. */
+#define PRUNE_PENDING "decorum:prune-keys"
+
+/*
+ * After an erasure, this store's git copy keeps nothing of the case's key
+ * either: its refs go (and this store's own key refs of any case whose key
+ * it no longer holds), and git prunes their objects now.
+ */
+static dc_status_t
+prune_keys(sync_t *y, dc_error_t *err)
+{
+	GHashTableIter it;
+	gpointer k;
+	char *list = NULL, **lines;
+	dc_status_t st = git(y, NULL, &list, 0, NULL, err, "for-each-ref",
+			     "--format=%(refname)", KEYS_PREFIX, NULL);
+	int i;
+
+	lines = g_strsplit(list ? list : "", "\n", -1);
+	for (i = 0; st == DC_OK && lines[i]; i++) {
+		GPtrArray *held = NULL;
+
+		if (!g_str_has_prefix(lines[i], KEYS_PREFIX))
+			continue;
+		st = dc_store_sync_keys_of_case(
+			y->s, lines[i] + strlen(KEYS_PREFIX), &held, err);
+		if (st == DC_OK && !held->len)
+			g_hash_table_add(y->erased,
+					 g_strdup(lines[i] + strlen(KEYS_PREFIX)));
+		if (held)
+			g_ptr_array_unref(held);
+	}
+	g_strfreev(lines);
+	g_free(list);
+
+	g_hash_table_iter_init(&it, y->erased);
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
+		char *mine = g_strconcat(KEYS_PREFIX, k, NULL);
+		char *theirs = g_strdup_printf(KEYS_FETCHED "%s/%s",
+					       y->remote->name, (char *)k);
+
+		st = git(y, NULL, NULL, 1, NULL, err, "update-ref", "-d", mine,
+			 NULL);
+		if (st == DC_OK)
+			st = git(y, NULL, NULL, 1, NULL, err, "update-ref", "-d",
+				 theirs, NULL);
+		g_free(theirs);
+		g_free(mine);
+	}
+	if (st == DC_OK)
+		st = git(y, NULL, NULL, 0, NULL, err, "reflog", "expire",
+			 "--expire=now", "--all", NULL);
+	if (st == DC_OK)
+		st = git(y, NULL, NULL, 0, NULL, err, "gc", "-q",
+			 "--prune=now", NULL);
+	if (st == DC_OK)
+		st = dc_store_sync_ref_put(y->s, PRUNE_PENDING, "", err);
 	return st;
 }
 
@@ -1095,6 +1578,12 @@ sync_clear(sync_t *y)
 		g_hash_table_destroy(y->seen);
 	if (y->touched)
 		g_hash_table_destroy(y->touched);
+	if (y->remote_keys)
+		g_hash_table_destroy(y->remote_keys);
+	if (y->key_push)
+		g_hash_table_destroy(y->key_push);
+	if (y->erased)
+		g_hash_table_destroy(y->erased);
 }
 
 dc_status_t
@@ -1102,7 +1591,7 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 	dc_error_t *err)
 {
 	sync_t y = { .s = s, .o = o, .r = r };
-	char *tip = NULL;
+	char *tip = NULL, *prune = NULL;
 	dc_status_t st;
 
 	memset(r, 0, sizeof *r);
@@ -1110,6 +1599,12 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 	y.seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	y.touched = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 					  NULL);
+	y.remote_keys = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					      g_free);
+	y.key_push = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					   g_free);
+	y.erased = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					 NULL);
 	y.tmpdir = g_dir_make_tmp("decorum-sync-XXXXXX", NULL);
 	st = y.tmpdir ? remote_find(s, o->remote, &y.remote, err)
 		      : dc_fail(err, DC_E_IO, "cannot make a private "
@@ -1124,11 +1619,17 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		goto out;
 	st = load_known(&y, err);
 	if (st == DC_OK)
+		st = dc_store_sync_ref_get(s, PRUNE_PENDING, &prune, err);
+	if (st == DC_OK)
 		st = import(&y, err);
+	if (st == DC_OK)
+		st = key_refs(&y, err);
 	if (st == DC_OK)
 		st = export(&y, &tip, err);
 	if (st == DC_OK)
 		st = refresh_touched(&y, err);
+	if (st == DC_OK && g_hash_table_size(y.erased))
+		st = dc_store_sync_ref_put(s, PRUNE_PENDING, "1", err);
 	if (st == DC_OK)
 		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
 	if (st == DC_OK)
@@ -1138,11 +1639,17 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		memset(r, 0, sizeof *r);
 		goto out;
 	}
-	if (tip) {
+	if (tip || g_hash_table_size(y.key_push)) {
 		progress(&y, "pushing", 0, 0);
 		st = push(&y, tip, err);
 	}
+	/* The erased keys' bytes go from the store's file and from git. */
+	if (st == DC_OK && (g_hash_table_size(y.erased) || (prune && *prune)))
+		st = prune_keys(&y, err);
+	if (st == DC_OK && (g_hash_table_size(y.erased) || (prune && *prune)))
+		st = dc_store_compact(s, err);
 out:
+	g_free(prune);
 	g_free(tip);
 	sync_clear(&y);
 	return st;

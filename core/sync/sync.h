@@ -3,8 +3,10 @@
  * A committee shares one case history through a git remote (docs/decorum.1,
  * SYNC).  Each member appends signed envelopes to a ref of their own,
  * refs/decorum/events/KEY-ID; every envelope carries one event of the
- * local log, its payload sealed with age to the members whose access
- * window covers the case.  Cases replay in the merged order (lamport,
+ * local log.  A case's payloads are sealed with age to the case's data
+ * key, and that key, on refs/decorum/keys/GID, to the members whose
+ * access window covers the case; erasing the case deletes the key there
+ * and at every member.  Cases replay in the merged order (lamport,
  * envelope hash), so every member with the same envelopes replays the
  * same state.
  *
@@ -77,6 +79,7 @@ char *dc_sync_key_path(void);
 /* ---- the pieces, for the unit tests ----------------------------------- */
 
 typedef struct dc_envelope {
+	int version;  /* 2 as written now; 1: every payload to ssh keys */
 	char *text; /* as written; its SHA-256 is hash */
 	char *hash;
 	char *author; /* key id */
@@ -85,6 +88,9 @@ typedef struct dc_envelope {
 	char *case_gid; /* NULL: not about one case */
 	char *type;
 	char *to;      /* recipients' key ids, space separated */
+	char *key;     /* version 2: the case's data key ("age1...") the
+			* payload is sealed to; NULL: sealed to the ssh keys
+			* of to */
 	/* type "member": the membership it records. */
 	char *member_key; /* "ssh-ed25519 BASE64" */
 	char *role;
@@ -98,6 +104,12 @@ void dc_envelope_write(dc_envelope_t *e);
 /* DC_E_DATA naming what is wrong. */
 dc_status_t dc_envelope_parse(const char *text, dc_envelope_t **out,
 			      dc_error_t *err);
+/* The global id of the case whose data key seals e's payload: its own
+ * hash for an opening, else its case; NULL when e has no data key. */
+const char *dc_envelope_case_key(const dc_envelope_t *e);
+/* The ref on a remote that holds the case's data key, sealed to the ssh
+ * keys of the members entitled to it (g_free). */
+char *dc_key_ref(const char *gid);
 /* Sort dc_envelope_t * into the merged order. */
 void dc_envelope_sort(GPtrArray *envs);
 /*

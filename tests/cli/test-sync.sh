@@ -112,18 +112,26 @@ check "... with envelopes she has no key to" grep -Eq "[1-9][0-9]* sealed" "$T/o
 check_eq "carol sees no case" "" "$(as carol cases --all)"
 check "carol knows the members from her own admission" sh -c "HOME='$T/carol' DECORUM_STORE='$T/carol/decorum.db' '$D' member list | grep -q bob@example.org"
 gid=$(sqlite3 "$T/alice/decorum.db" "SELECT gid FROM sync_cases WHERE case_id = 1")
+# The case's data key, on its own ref, sealed to bob's ssh key, not carol's.
+git --git-dir="$R" cat-file blob "refs/decorum/keys/$gid:key" >"$T/sealed-key"
+check "carol's key does not open the case's data key" \
+	sh -c "! age -d -i '$T/carol/.ssh/id_ed25519' <'$T/sealed-key' >/dev/null 2>&1"
+age -d -i "$T/bob/.ssh/id_ed25519" <"$T/sealed-key" | grep '^AGE-SECRET-KEY-' >"$T/case-key"
+check "bob's key opens it" test -s "$T/case-key"
 n=0; bad=0
-for c in $(git --git-dir="$R" rev-list --all); do
+for c in $(git --git-dir="$R" rev-list --glob=refs/decorum/events); do
 	git --git-dir="$R" cat-file blob "$c:envelope" >"$T/env"
 	grep -q "^case $gid\$" "$T/env" || grep -q "^type open" "$T/env" || continue
 	n=$((n + 1))
 	sed '1,/^$/d' "$T/env" >"$T/ct"
-	if age -d -i "$T/carol/.ssh/id_ed25519" <"$T/ct" >/dev/null 2>&1; then
-		bad=$((bad + 1))
-	fi
-	age -d -i "$T/bob/.ssh/id_ed25519" <"$T/ct" >/dev/null 2>&1 || bad=$((bad + 1))
+	for k in carol bob; do
+		if age -d -i "$T/$k/.ssh/id_ed25519" <"$T/ct" >/dev/null 2>&1; then
+			bad=$((bad + 1))
+		fi
+	done
+	age -d -i "$T/case-key" <"$T/ct" >/dev/null 2>&1 || bad=$((bad + 1))
 done
-check_eq "carol's key opens none of the case's envelopes (bob's opens all)" "0" "$bad"
+check_eq "no ssh key opens the case's envelopes, the case's data key opens all" "0" "$bad"
 check "... and there are some" test "$n" -ge 7
 git --git-dir="$R" cat-file --batch-all-objects --batch >"$T/all-objects"
 check "the remote holds something" test -s "$T/all-objects"

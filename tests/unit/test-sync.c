@@ -96,6 +96,63 @@ test_round_trip(void **state)
 	g_free(k);
 }
 
+/* Version 2: a case's envelope names the data key that seals it; one of
+ * version 1, sealed to ssh keys alone, still reads. */
+static void
+test_case_key(void **state)
+{
+	dc_envelope_t *e = env("aa", 1, 5, "open"), *back = NULL;
+	char *v1, *ref;
+	dc_error_t err = { 0 };
+
+	(void)state;
+	assert_int_equal(e->version, 2);
+	assert_null(dc_envelope_case_key(e));
+	e->key = g_strdup("age1example");
+	dc_envelope_write(e);
+	assert_non_null(strstr(e->text, "\nkey age1example\n"));
+	assert_int_equal(dc_envelope_parse(e->text, &back, &err), DC_OK);
+	assert_int_equal(back->version, 2);
+	assert_string_equal(back->key, "age1example");
+	/* An opening is its case: the case's id is its hash. */
+	assert_string_equal(dc_envelope_case_key(back), back->hash);
+	dc_envelope_free(back);
+	g_free(e->type);
+	e->type = g_strdup("note");
+	e->case_gid = g_strdup("abc");
+	dc_envelope_write(e);
+	assert_int_equal(dc_envelope_parse(e->text, &back, &err), DC_OK);
+	assert_string_equal(dc_envelope_case_key(back), "abc");
+	dc_envelope_free(back);
+	ref = dc_key_ref("abc");
+	assert_string_equal(ref, "refs/decorum/keys/abc");
+	g_free(ref);
+	/* Version 1 has no key line: one there is not an envelope. */
+	v1 = g_strdup(e->text);
+	v1[17] = '1';
+	assert_int_equal(dc_envelope_parse(v1, &back, &err), DC_E_DATA);
+	assert_null(back);
+	g_free(v1);
+	g_free(e->key);
+	e->key = NULL;
+	e->version = 1;
+	dc_envelope_write(e);
+	assert_true(g_str_has_prefix(e->text, "decorum-envelope 1\n"));
+	assert_int_equal(dc_envelope_parse(e->text, &back, &err), DC_OK);
+	assert_int_equal(back->version, 1);
+	assert_null(back->key);
+	assert_null(dc_envelope_case_key(back));
+	assert_string_equal(back->hash, e->hash);
+	dc_envelope_free(back);
+	/* A key that is not an age recipient is refused. */
+	assert_int_equal(dc_envelope_parse("decorum-envelope 2\nauthor a\n"
+					   "lamport 1\nat 1\ncase -\ntype x\n"
+					   "to a\nkey ssh-ed25519 AAAA\n\nx",
+					   &back, &err),
+			 DC_E_DATA);
+	dc_envelope_free(e);
+}
+
 static void
 test_merged_order(void **state)
 {
@@ -284,6 +341,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_case_key),
 		cmocka_unit_test(test_merged_order),
 		cmocka_unit_test(test_signers),
 		cmocka_unit_test(test_concurrent_states),
