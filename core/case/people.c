@@ -88,14 +88,22 @@ looks_like_name(const char *t)
 }
 
 /* The one person of set that a list ("A <a@x>, conduct@...") names, or
- * NULL: the committee and lists in it do not count. */
+ * NULL: the committee and lists in it do not count.  seen (may be NULL)
+ * keeps the answers for set's addresses as they are: a thread's mail
+ * names the same few lists again and again, and parsing one makes the
+ * Latin forms of every name in it. */
 static char *
-sole_person(const dc_identity_set_t *set, const char *list)
+sole_person(const dc_identity_set_t *set, GHashTable *seen, const char *list)
 {
-	dc_identity_set_t *tmp = dc_identity_set_new();
+	dc_identity_set_t *tmp;
 	char *r = NULL;
+	gpointer kept;
 	guint i, n = 0;
 
+	if (seen && list &&
+	    g_hash_table_lookup_extended(seen, list, NULL, &kept))
+		return g_strdup(kept);
+	tmp = dc_identity_set_new();
 	dc_identity_add_list(tmp, "x", list);
 	for (i = 0; i < dc_identity_count(tmp); i++) {
 		const char *a = dc_identity_get(tmp, i)->address;
@@ -109,6 +117,8 @@ sole_person(const dc_identity_set_t *set, const char *list)
 	dc_identity_set_free(tmp);
 	if (n != 1)
 		g_clear_pointer(&r, g_free);
+	if (seen && list)
+		g_hash_table_insert(seen, g_strdup(list), g_strdup(r));
 	return r;
 }
 
@@ -171,7 +181,7 @@ trailing_name(const char *text)
  * without the address it names the sender of the message replied to.
  */
 static void
-attribution(dc_identity_set_t *set, const dc_thread_t *t,
+attribution(dc_identity_set_t *set, GHashTable *seen, const dc_thread_t *t,
 	    const dc_message_t *m, const char *line)
 {
 	static GRegex *re;
@@ -193,7 +203,7 @@ attribution(dc_identity_set_t *set, const dc_thread_t *t,
 		char *from = NULL;
 
 		if ((!addr || !*addr) && parent)
-			from = sole_person(set, parent->from);
+			from = sole_person(set, seen, parent->from);
 		if (who && addr && *addr)
 			name_for(set, addr, who, DC_SOURCE_ATTRIBUTION);
 		else if (who && from)
@@ -208,7 +218,8 @@ attribution(dc_identity_set_t *set, const dc_thread_t *t,
 
 /* "Hi Quen," / "Dear Mr Reporterson," opening mail to one person. */
 static void
-salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
+salutation(dc_identity_set_t *set, GHashTable *seen, const dc_message_t *m,
+	   const char *line)
 {
 	static GRegex *re;
 	GMatchInfo *mi = NULL;
@@ -228,7 +239,7 @@ salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
 		g_match_info_free(mi);
 		return;
 	}
-	to = sole_person(set, m->to);
+	to = sole_person(set, seen, m->to);
 	if (to) {
 		char *name = g_match_info_fetch(mi, 1);
 
@@ -242,10 +253,10 @@ salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
 /* A sign-off: the first line after "-- " that looks like a name, or,
  * without "-- ", the message's last line when it does. */
 static void
-signature(dc_identity_set_t *set, const dc_message_t *m, char **lines,
-	  guint after, guint until)
+signature(dc_identity_set_t *set, GHashTable *seen, const dc_message_t *m,
+	  char **lines, guint after, guint until)
 {
-	char *from = sole_person(set, m->from);
+	char *from = sole_person(set, seen, m->from);
 	guint i;
 
 	for (i = after; from && i < until && i < after + 3; i++) {
@@ -262,8 +273,8 @@ signature(dc_identity_set_t *set, const dc_message_t *m, char **lines,
 }
 
 static void
-names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
-		 const dc_message_t *m)
+names_in_message(dc_identity_set_t *set, GHashTable *seen,
+		 const dc_thread_t *t, const dc_message_t *m)
 {
 	char **lines = g_strsplit(m->body, "\n", -1);
 	guint k, last = 0;
@@ -275,7 +286,7 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 		g_strchomp(l);
 		if (!strcmp(l, "--")) {
 			/* "-- " chomped */
-			signature(set, m, lines, k + 1, G_MAXUINT);
+			signature(set, seen, m, lines, k + 1, G_MAXUINT);
 			g_strfreev(lines);
 			return;
 		}
@@ -283,15 +294,15 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 			continue;
 		if (*l)
 			last = k;
-		attribution(set, t, m, l);
+		attribution(set, seen, t, m, l);
 		if (first && *l) {
-			salutation(set, m, l);
+			salutation(set, seen, m, l);
 			first = 0;
 		}
 	}
 	/* "Thanks,\nDmitry Sokolov" with no "-- " above it. */
 	if (last > 0)
-		signature(set, m, lines, last, last + 1);
+		signature(set, seen, m, lines, last, last + 1);
 	g_strfreev(lines);
 }
 
@@ -304,14 +315,19 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 static void
 names_from_text(const dc_thread_t *t, dc_identity_set_t *set)
 {
+	/* Only names are added from here on, never an address: what
+	 * sole_person found stays true to the end. */
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, g_free);
 	guint i;
 
 	for (i = 0; t && i < t->messages->len; i++) {
 		const dc_message_t *m = t->messages->pdata[i];
 
 		if (m->body)
-			names_in_message(set, t, m);
+			names_in_message(set, seen, t, m);
 	}
+	g_hash_table_destroy(seen);
 }
 
 static void
@@ -652,17 +668,6 @@ forms_key(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
 	return g_string_free(k, FALSE);
 }
 
-static dc_identity_set_t *
-set_copy(const dc_identity_set_t *from)
-{
-	dc_identity_set_t *to = dc_identity_set_new();
-	guint i;
-
-	for (i = 0; i < dc_identity_count(from); i++)
-		copy_identity(to, dc_identity_get(from, i));
-	return to;
-}
-
 /* A copy of what is kept under key, or NULL. */
 static dc_identity_set_t *
 kept_get(const char *key, int *guessed)
@@ -677,7 +682,7 @@ kept_get(const char *key, int *guessed)
 		if (strcmp(k->key, key))
 			continue;
 		k->used = ++kept_clock;
-		r = set_copy(k->set);
+		r = dc_identity_set_copy(k->set);
 		if (guessed)
 			*guessed = k->guessed;
 	}
@@ -694,7 +699,7 @@ kept_put(char *key, const dc_identity_set_t *set, int guessed)
 	guint i, old = 0;
 
 	k->key = key;
-	k->set = set_copy(set);
+	k->set = dc_identity_set_copy(set);
 	k->guessed = guessed;
 	g_mutex_lock(&kept_lock);
 	if (!kept)
