@@ -253,7 +253,11 @@ form_groups(const GPtrArray *forms)
 /*
  * Every form of each person that the scan and the redaction look for,
  * with where it came from (dc_case_forms, dc_identity_forms): a
- * committee member sees what an export will replace.
+ * committee member sees what an export will replace.  Built with the
+ * rest of the panel, not when first scrolled to: the panel's height
+ * under the list and its scroll hint count these rows.  Reading the
+ * case's mail for them is what costs; core keeps the answer until the
+ * case, the members or the mail change (core/case/people.h).
  */
 static void
 add_forms(GPtrArray *a, dc_tui_t *t, const dc_case_t *c)

@@ -88,14 +88,22 @@ looks_like_name(const char *t)
 }
 
 /* The one person of set that a list ("A <a@x>, conduct@...") names, or
- * NULL: the committee and lists in it do not count. */
+ * NULL: the committee and lists in it do not count.  seen (may be NULL)
+ * keeps the answers for set's addresses as they are: a thread's mail
+ * names the same few lists again and again, and parsing one makes the
+ * Latin forms of every name in it. */
 static char *
-sole_person(const dc_identity_set_t *set, const char *list)
+sole_person(const dc_identity_set_t *set, GHashTable *seen, const char *list)
 {
-	dc_identity_set_t *tmp = dc_identity_set_new();
+	dc_identity_set_t *tmp;
 	char *r = NULL;
+	gpointer kept;
 	guint i, n = 0;
 
+	if (seen && list &&
+	    g_hash_table_lookup_extended(seen, list, NULL, &kept))
+		return g_strdup(kept);
+	tmp = dc_identity_set_new();
 	dc_identity_add_list(tmp, "x", list);
 	for (i = 0; i < dc_identity_count(tmp); i++) {
 		const char *a = dc_identity_get(tmp, i)->address;
@@ -109,6 +117,8 @@ sole_person(const dc_identity_set_t *set, const char *list)
 	dc_identity_set_free(tmp);
 	if (n != 1)
 		g_clear_pointer(&r, g_free);
+	if (seen && list)
+		g_hash_table_insert(seen, g_strdup(list), g_strdup(r));
 	return r;
 }
 
@@ -171,7 +181,7 @@ trailing_name(const char *text)
  * without the address it names the sender of the message replied to.
  */
 static void
-attribution(dc_identity_set_t *set, const dc_thread_t *t,
+attribution(dc_identity_set_t *set, GHashTable *seen, const dc_thread_t *t,
 	    const dc_message_t *m, const char *line)
 {
 	static GRegex *re;
@@ -193,7 +203,7 @@ attribution(dc_identity_set_t *set, const dc_thread_t *t,
 		char *from = NULL;
 
 		if ((!addr || !*addr) && parent)
-			from = sole_person(set, parent->from);
+			from = sole_person(set, seen, parent->from);
 		if (who && addr && *addr)
 			name_for(set, addr, who, DC_SOURCE_ATTRIBUTION);
 		else if (who && from)
@@ -208,7 +218,8 @@ attribution(dc_identity_set_t *set, const dc_thread_t *t,
 
 /* "Hi Quen," / "Dear Mr Reporterson," opening mail to one person. */
 static void
-salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
+salutation(dc_identity_set_t *set, GHashTable *seen, const dc_message_t *m,
+	   const char *line)
 {
 	static GRegex *re;
 	GMatchInfo *mi = NULL;
@@ -228,7 +239,7 @@ salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
 		g_match_info_free(mi);
 		return;
 	}
-	to = sole_person(set, m->to);
+	to = sole_person(set, seen, m->to);
 	if (to) {
 		char *name = g_match_info_fetch(mi, 1);
 
@@ -242,10 +253,10 @@ salutation(dc_identity_set_t *set, const dc_message_t *m, const char *line)
 /* A sign-off: the first line after "-- " that looks like a name, or,
  * without "-- ", the message's last line when it does. */
 static void
-signature(dc_identity_set_t *set, const dc_message_t *m, char **lines,
-	  guint after, guint until)
+signature(dc_identity_set_t *set, GHashTable *seen, const dc_message_t *m,
+	  char **lines, guint after, guint until)
 {
-	char *from = sole_person(set, m->from);
+	char *from = sole_person(set, seen, m->from);
 	guint i;
 
 	for (i = after; from && i < until && i < after + 3; i++) {
@@ -262,8 +273,8 @@ signature(dc_identity_set_t *set, const dc_message_t *m, char **lines,
 }
 
 static void
-names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
-		 const dc_message_t *m)
+names_in_message(dc_identity_set_t *set, GHashTable *seen,
+		 const dc_thread_t *t, const dc_message_t *m)
 {
 	char **lines = g_strsplit(m->body, "\n", -1);
 	guint k, last = 0;
@@ -275,7 +286,7 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 		g_strchomp(l);
 		if (!strcmp(l, "--")) {
 			/* "-- " chomped */
-			signature(set, m, lines, k + 1, G_MAXUINT);
+			signature(set, seen, m, lines, k + 1, G_MAXUINT);
 			g_strfreev(lines);
 			return;
 		}
@@ -283,15 +294,15 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 			continue;
 		if (*l)
 			last = k;
-		attribution(set, t, m, l);
+		attribution(set, seen, t, m, l);
 		if (first && *l) {
-			salutation(set, m, l);
+			salutation(set, seen, m, l);
 			first = 0;
 		}
 	}
 	/* "Thanks,\nDmitry Sokolov" with no "-- " above it. */
 	if (last > 0)
-		signature(set, m, lines, last, last + 1);
+		signature(set, seen, m, lines, last, last + 1);
 	g_strfreev(lines);
 }
 
@@ -304,14 +315,19 @@ names_in_message(dc_identity_set_t *set, const dc_thread_t *t,
 static void
 names_from_text(const dc_thread_t *t, dc_identity_set_t *set)
 {
+	/* Only names are added from here on, never an address: what
+	 * sole_person found stays true to the end. */
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, g_free);
 	guint i;
 
 	for (i = 0; t && i < t->messages->len; i++) {
 		const dc_message_t *m = t->messages->pdata[i];
 
 		if (m->body)
-			names_in_message(set, t, m);
+			names_in_message(set, seen, t, m);
 	}
+	g_hash_table_destroy(seen);
 }
 
 static void
@@ -518,21 +534,19 @@ dc_case_people(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	return st;
 }
 
-dc_status_t
-dc_case_forms(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
+/* The reporters, then the other people, as dc_case_forms gives them. */
+static dc_status_t
+forms_compute(dc_mail_t *mail, const dc_case_t *c, GHashTable *members,
 	      dc_identity_set_t **out, int *guessed, dc_error_t *err)
 {
 	dc_identity_set_t *people = dc_identity_set_new();
 	dc_identity_set_t *reporters = dc_identity_set_new();
-	GHashTable *members = NULL;
 	dc_status_t st;
 	guint i;
 
 	*out = NULL;
-	st = dc_member_addresses(s, &members, err);
-	if (st == DC_OK)
-		st = dc_case_people(mail, c, members, people, reporters,
-				    guessed, NULL, err);
+	st = dc_case_people(mail, c, members, people, reporters, guessed, NULL,
+			    err);
 	if (st == DC_OK) {
 		*out = dc_identity_set_new();
 		for (i = 0; i < dc_identity_count(reporters); i++)
@@ -540,11 +554,217 @@ dc_case_forms(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
 		for (i = 0; i < dc_identity_count(people); i++)
 			copy_identity(*out, dc_identity_get(people, i));
 	}
-	if (members)
-		g_hash_table_unref(members);
 	dc_identity_set_free(people);
 	dc_identity_set_free(reporters);
 	return st;
+}
+
+/* ---- the forms of a case, kept ---------------------------------------- */
+
+/*
+ * dc_case_forms reads every message of the case's threads with its body
+ * (for the names in signatures, attributions and salutations): on a
+ * thread of 1,000 messages, a thread open, which the case panel paid on
+ * each cursor move onto the case.  Its answer is a function of the case
+ * as passed (its participants, aliases, mail and threads), the
+ * registered members and the notmuch database at one revision, and of
+ * nothing else; so it is kept under a key made of exactly those, read
+ * anew at each call.  Whatever changes the answer changes the key: an
+ * alias or a participant added here or by another process (the case
+ * the caller reads again from the store holds it), a member, an erasure,
+ * the thread cache moved by a sync (no event says so: hence the inputs
+ * themselves rather than the last event id), and new mail in a thread
+ * (notmuch new commits, and the revision moves with every commit).
+ */
+#define FORMS_KEPT 16
+
+typedef struct kept_forms {
+	char *key;
+	dc_identity_set_t *set;
+	int guessed;
+	guint64 used; /* kept_clock at the last use, for the eviction */
+} kept_forms_t;
+
+static GMutex kept_lock;
+static GPtrArray *kept; /* kept_forms_t * */
+static guint64 kept_clock;
+static guint64 kept_computed;
+
+static void
+kept_free(gpointer p)
+{
+	kept_forms_t *k = p;
+
+	g_free(k->key);
+	dc_identity_set_free(k->set);
+	g_free(k);
+}
+
+/* v into k so that no two lists of values give the same key. */
+static void
+key_add(GString *k, const char *v)
+{
+	if (v)
+		g_string_append_printf(k, "%zu:%s;", strlen(v), v);
+	else
+		g_string_append(k, "-;");
+}
+
+static char *
+forms_key(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
+	  GHashTable *members)
+{
+	GString *k = g_string_new(NULL);
+	GList *addrs = g_hash_table_get_keys(members), *l;
+	char *uuid = NULL;
+	guint i;
+
+	key_add(k, dc_store_path(s));
+	if (mail) {
+		unsigned long rev = dc_mail_version(mail, &uuid);
+
+		key_add(k, dc_mail_db_path(mail));
+		key_add(k, uuid);
+		g_string_append_printf(k, "r%lu;", rev);
+		g_free(uuid);
+	} else {
+		g_string_append(k, "nomail;");
+	}
+	g_string_append_printf(k, "c%" G_GINT64_FORMAT ";", (gint64)c->id);
+	for (i = 0; c->participants && i < c->participants->len; i++) {
+		const dc_participant_t *p = c->participants->pdata[i];
+
+		g_string_append(k, "p");
+		key_add(k, p->role);
+		key_add(k, p->name);
+		key_add(k, p->address);
+	}
+	for (i = 0; c->aliases && i < c->aliases->len; i++) {
+		const dc_alias_t *a = c->aliases->pdata[i];
+
+		g_string_append(k, "a");
+		key_add(k, a->text);
+		key_add(k, a->address);
+	}
+	for (i = 0; c->mail && i < c->mail->len; i++) {
+		const dc_store_mail_t *m = c->mail->pdata[i];
+
+		g_string_append(k, "m");
+		key_add(k, m->message_id);
+		key_add(k, m->role);
+		key_add(k, m->scope);
+		key_add(k, m->thread_id);
+	}
+	for (i = 0; c->threads && i < c->threads->len; i++) {
+		g_string_append(k, "t");
+		key_add(k, c->threads->pdata[i]);
+	}
+	addrs = g_list_sort(addrs, (GCompareFunc)strcmp);
+	for (l = addrs; l; l = l->next) {
+		g_string_append(k, "M");
+		key_add(k, l->data);
+	}
+	g_list_free(addrs);
+	return g_string_free(k, FALSE);
+}
+
+/* A copy of what is kept under key, or NULL. */
+static dc_identity_set_t *
+kept_get(const char *key, int *guessed)
+{
+	dc_identity_set_t *r = NULL;
+	guint i;
+
+	g_mutex_lock(&kept_lock);
+	for (i = 0; kept && !r && i < kept->len; i++) {
+		kept_forms_t *k = kept->pdata[i];
+
+		if (strcmp(k->key, key))
+			continue;
+		k->used = ++kept_clock;
+		r = dc_identity_set_copy(k->set);
+		if (guessed)
+			*guessed = k->guessed;
+	}
+	g_mutex_unlock(&kept_lock);
+	return r;
+}
+
+/* Keep a copy of set under key, in place of the least recently used
+ * when FORMS_KEPT are kept already. */
+static void
+kept_put(char *key, const dc_identity_set_t *set, int guessed)
+{
+	kept_forms_t *k = g_new0(kept_forms_t, 1);
+	guint i, old = 0;
+
+	k->key = key;
+	k->set = dc_identity_set_copy(set);
+	k->guessed = guessed;
+	g_mutex_lock(&kept_lock);
+	if (!kept)
+		kept = g_ptr_array_new_with_free_func(kept_free);
+	k->used = ++kept_clock;
+	kept_computed++;
+	if (kept->len >= FORMS_KEPT) {
+		for (i = 1; i < kept->len; i++)
+			if (((kept_forms_t *)kept->pdata[i])->used <
+			    ((kept_forms_t *)kept->pdata[old])->used)
+				old = i;
+		g_ptr_array_remove_index_fast(kept, old);
+	}
+	g_ptr_array_add(kept, k);
+	g_mutex_unlock(&kept_lock);
+}
+
+guint64
+dc_case_forms_computed(void)
+{
+	guint64 n;
+
+	g_mutex_lock(&kept_lock);
+	n = kept_computed;
+	g_mutex_unlock(&kept_lock);
+	return n;
+}
+
+dc_status_t
+dc_case_forms(dc_store_t *s, dc_mail_t *mail, const dc_case_t *c,
+	      dc_identity_set_t **out, int *guessed, dc_error_t *err)
+{
+	GHashTable *members = NULL;
+	dc_identity_set_t *set = NULL;
+	char *key;
+	int g = 0;
+	dc_status_t st;
+
+	*out = NULL;
+	if (guessed)
+		*guessed = 0;
+	st = dc_member_addresses(s, &members, err);
+	if (st != DC_OK) {
+		g_hash_table_unref(members);
+		return st;
+	}
+	key = forms_key(s, mail, c, members);
+	*out = kept_get(key, guessed);
+	if (*out) {
+		g_free(key);
+		g_hash_table_unref(members);
+		return DC_OK;
+	}
+	st = forms_compute(mail, c, members, &set, &g, err);
+	g_hash_table_unref(members);
+	if (st != DC_OK) {
+		/* A failure (notmuch locked, a file gone) is not kept. */
+		g_free(key);
+		return st;
+	}
+	kept_put(key, set, g);
+	if (guessed)
+		*guessed = g;
+	*out = set;
+	return DC_OK;
 }
 
 dc_status_t

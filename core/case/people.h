@@ -40,10 +40,20 @@ dc_status_t dc_case_people(dc_mail_t *mail, const struct dc_case *c,
  * ..., then the other people, labelled by role.  Registered members are
  * left out, as in dc_case_people.  *guessed as there.  *out: free with
  * dc_identity_set_free().
+ *
+ * The answer is kept (in this process, for the last few cases) under a
+ * key of everything it is made from: the case as passed (participants,
+ * aliases, mail, threads), the registered members, and the notmuch
+ * database's UUID and revision (new mail moves it).  A caller passes
+ * the case as read from the store now, and gets the answer for it now;
+ * only reading the mail again is saved.
  */
 dc_status_t dc_case_forms(dc_store_t *s, dc_mail_t *mail,
 			  const struct dc_case *c, dc_identity_set_t **out,
 			  int *guessed, dc_error_t *err);
+/* How many times dc_case_forms has read the mail for its answer (not
+ * found it kept), in this process: for tests. */
+guint64 dc_case_forms_computed(void);
 /* The registered members' addresses, lowercased (a set; unref). */
 dc_status_t dc_member_addresses(dc_store_t *s, GHashTable **out,
 				dc_error_t *err);

@@ -466,6 +466,18 @@ dc_mail_revision(dc_mail_t *m)
 	return notmuch_database_get_revision(m->db, NULL);
 }
 
+unsigned long
+dc_mail_version(dc_mail_t *m, char **uuid)
+{
+	const char *u = NULL;
+	unsigned long r;
+
+	nm_refresh(m);
+	r = notmuch_database_get_revision(m->db, &u);
+	*uuid = g_strdup(u);
+	return r;
+}
+
 const char *
 dc_thread_id_bare(const char *id)
 {

@@ -92,6 +92,13 @@ void *dc_mail_notmuch(dc_mail_t *m);
 void dc_mail_refresh(dc_mail_t *m);
 /* The database revision (lastmod), for "new since" checks. */
 unsigned long dc_mail_revision(dc_mail_t *m);
+/*
+ * What the handle reads now, brought to the newest revision first (as
+ * every read that builds threads is): the database's UUID (*uuid,
+ * g_free) and its revision, which moves with every commit (new mail,
+ * a tag).  What a cache of work derived from the mail is keyed by.
+ */
+unsigned long dc_mail_version(dc_mail_t *m, char **uuid);
 
 /* ---- thread search: lazy, one thread at a time ------------------------ */
 

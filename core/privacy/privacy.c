@@ -125,6 +125,34 @@ dc_identity_set_new(void)
 	return s;
 }
 
+dc_identity_set_t *
+dc_identity_set_copy(const dc_identity_set_t *from)
+{
+	dc_identity_set_t *s = dc_identity_set_new();
+	guint i, k;
+
+	s->case_id = from->case_id;
+	for (i = 0; i < from->ignore->len; i++)
+		g_ptr_array_add(s->ignore, g_strdup(from->ignore->pdata[i]));
+	for (i = 0; i < from->ids->len; i++) {
+		const dc_identity_t *a = from->ids->pdata[i];
+		dc_identity_t *id = g_new0(dc_identity_t, 1);
+
+		id->label = g_strdup(a->label);
+		id->names = g_ptr_array_new_with_free_func(g_free);
+		id->sources = g_ptr_array_new();
+		for (k = 0; k < a->names->len; k++)
+			g_ptr_array_add(id->names, g_strdup(a->names->pdata[k]));
+		/* The sources are static strings (DC_SOURCE_...). */
+		for (k = 0; k < a->sources->len; k++)
+			g_ptr_array_add(id->sources, a->sources->pdata[k]);
+		id->address = g_strdup(a->address);
+		id->case_id = a->case_id;
+		g_ptr_array_add(s->ids, id);
+	}
+	return s;
+}
+
 const char *
 dc_identity_set_key(const dc_identity_set_t *s)
 {

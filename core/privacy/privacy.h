@@ -41,6 +41,10 @@ typedef struct dc_identity_set dc_identity_set_t;
 
 dc_identity_set_t *dc_identity_set_new(void);
 void dc_identity_set_free(dc_identity_set_t *s);
+/* The same people, names, sources and ignored addresses, as they are:
+ * nothing derived again (no Latin forms made), a serial and a key of
+ * its own. */
+dc_identity_set_t *dc_identity_set_copy(const dc_identity_set_t *from);
 /*
  * Add a person (address may be NULL when only a name is known).  A known
  * address is merged: a name is added to it.  Returns the identity.

@@ -528,6 +528,99 @@ def p6(ctx):
             "decorum packet CASE -o DIR; " + cpu_note(r), cpu=cpu_pair(r))
 
 
+
+# ---- P12: the cursor onto a case of a 1,000-message thread -------------
+
+P12_MOVES = 10
+
+
+def p12(ctx):
+    """The cursor in the TUI's list between a thread with a case of the
+    1,000-message thread and another thread, P12_MOVES times each way
+    (decorum tui --script, headless, DECORUM_TRACE: a key to the next
+    drawn screen), against notmuch show --format=json of the same thread
+    timed in the same rounds.  Each move onto the case builds its panel:
+    the first reads the thread for the name forms (P12b), the later
+    ones find them kept in core (P12)."""
+    size = BIG
+    tid = ctx.big[size]
+    other = notmuch(ctx, size, "search", "--output=threads", "--limit=1",
+                    "not " + tid).strip()
+    store = os.path.join(ctx.tmp, "p12-store.db")
+    env = env_for(ctx, size, DECORUM_STORE=store)
+    subprocess.run([ctx.decorum, "tag", tid, "escalation", "--note",
+                    "bench"], env=env, check=True, capture_output=True)
+    query = "%s or %s" % (tid, other)
+    # The list is newest first: is the case's thread the first row?
+    first = notmuch(ctx, size, "search", "--output=threads",
+                    query).split()[0]
+    script = os.path.join(ctx.tmp, "p12.keys")
+    with open(script, "w") as f:
+        f.write("key j\nkey k\n" * P12_MOVES)
+    tenv = env_for(ctx, size, DECORUM_STORE=store, DECORUM_TRACE="1",
+                   TERM="xterm-256color")
+    nm_argv = ["notmuch", "show", "--format=json", tid]
+    onto_first, onto, onto_first_cpu, onto_cpu = [], [], [], []
+    nm_wall, nm_cpu = [], []
+    try:
+        for rnd in range(ctx.warmup + ctx.runs):
+            p = subprocess.run([ctx.decorum, "tui", "--script", script,
+                                "--dump-dir", ctx.tmp, query], env=tenv,
+                               capture_output=True, text=True)
+            ev = [l.split()[1:] for l in p.stderr.splitlines()
+                  if l.startswith("decorum-trace ")]
+            if p.returncode:
+                raise RuntimeError("P12 TUI: %s" % p.stderr[-400:])
+            # Each key with the first screen drawn after it; the last
+            # key is the end of the script.
+            moves, key = [], None
+            for e in ev:
+                if e[0] == "key":
+                    key = e
+                elif e[0] == "drawn" and key is not None:
+                    moves.append(((float(e[1]) - float(key[1])) / 1e3,
+                                  (float(e[2]) - float(key[2])) / 1e3))
+                    key = None
+            if len(moves) < 2 * P12_MOVES:
+                raise RuntimeError("P12 TUI: %d moves drawn, not %d" % (
+                    len(moves), 2 * P12_MOVES))
+            moves = moves[:2 * P12_MOVES]
+            # j from the first row: onto the case when it is the second.
+            on = moves[0::2] if first != tid else moves[1::2]
+            t, _, cpu = run_timed(nm_argv, env=env_for(ctx, size))
+            if rnd < ctx.warmup or len(on) < 2:
+                continue
+            onto_first.append(on[0][0])
+            onto_first_cpu.append(on[0][1])
+            onto += [m[0] for m in on[1:]]
+            onto_cpu += [m[1] for m in on[1:]]
+            nm_wall.append(t)
+            nm_cpu.append(cpu)
+    finally:
+        old = coc_tags(ctx, size, tid)
+        if old:
+            notmuch(ctx, size, "tag", *["-" + t for t in old], "--", tid)
+    what = "notmuch show --format=json (the same thread)"
+    if not onto:
+        ctx.row("P12", "cursor onto a case of 1,000 messages (TUI)", None,
+                None, what, 0.5, "le", "n/a (no trace of the moves)")
+        return
+    nw, nc = statistics.median(nm_wall), statistics.median(nm_cpu)
+    oc, fc = statistics.median(onto_cpu), statistics.median(onto_first_cpu)
+    ctx.row("P12", "cursor onto a case of 1,000 messages (TUI)",
+            statistics.median(onto), nw, what, 0.5, "le",
+            "decorum tui --script, j/k %d times between the case's thread "
+            "and another, DECORUM_TRACE: a key to the next drawn screen, "
+            "every move onto the case but the first; CPU %.1f / %.1f ms = "
+            "%.2f" % (P12_MOVES, oc * 1e3, nc * 1e3, oc / nc),
+            cpu=(oc, nc))
+    ctx.row("P12b", "cursor onto it the first time (TUI)",
+            statistics.median(onto_first), nw, what, 4.0, "le",
+            "the first move onto the case in a process: its name forms "
+            "read from every message; CPU %.1f / %.1f ms = %.2f" % (
+                fc * 1e3, nc * 1e3, fc / nc), cpu=(fc, nc))
+
+
 def time_v_rss(argv, env, tty=False):
     """Peak RSS in KiB as /usr/bin/time -v reports it."""
     with tempfile.NamedTemporaryFile("r") as f:
@@ -842,7 +935,8 @@ def main():
     if not only or only - {"P1", "P2"}:
         ctx.big = {BIG: big_thread(ctx, BIG)}
     steps = [("P1", p1), ("P3", p3), ("P4", p4), ("P5", p5), ("P6", p6),
-             ("P7", p7_p9)]
+             ("P7", p7_p9),
+             ("P12", p12)]
     t_start = time.monotonic()
     try:
         for pid, fn in steps:
