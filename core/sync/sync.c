@@ -1546,8 +1546,9 @@ prune_keys(sync_t *y, dc_error_t *err)
 	return st;
 }
 
-/* Every case a sync touched replays again: the merged order may have
- * put new events before old ones, and shared ones move after those taken. */
+/* Every case a sync touched replays again, its mail too: the merged order
+ * may have put new events before old ones, and shared ones move after
+ * those taken. */
 static dc_status_t
 refresh_touched(sync_t *y, dc_error_t *err)
 {
@@ -1556,8 +1557,12 @@ refresh_touched(sync_t *y, dc_error_t *err)
 	dc_status_t st = DC_OK;
 
 	g_hash_table_iter_init(&it, y->touched);
-	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL))
-		st = dc_case_refresh(y->s, *(int64_t *)k, y->o->now, err);
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
+		st = dc_case_replay_mail(y->s, *(int64_t *)k, y->o->now, err);
+		if (st == DC_OK)
+			st = dc_case_refresh(y->s, *(int64_t *)k, y->o->now,
+					     err);
+	}
 	return st;
 }
 
