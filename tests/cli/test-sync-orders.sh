@@ -1,14 +1,16 @@
 #!/bin/sh
 # Three fictional members, each with their own HOME, ssh key, notmuch
-# database and store, and one bare repository as the remote.  In three
+# database and store, and one bare repository as the remote.  In four
 # rounds each works without syncing on one shared case and on a case of
 # their own (notes, state changes, categories, participants, attaching
 # and detaching mail, undo, outcomes, votes), then all sync in an order
-# of their own (A B C A B C, C A B C A B, B C A B C A).  After every round
-# the three end with the same envelopes in the same merged order and the
-# same state of every case, mail included, and every history verifies.
+# of their own (A B C A B C, C A B C A B, B C A B C A, B A C B A C).
+# After every round the three end with the same envelopes in the same
+# merged order and the same state of every case, mail included, and
+# every history verifies.
 # Attach and detach reach the others: the mail a case covers follows the
-# merged order on every machine, and so do the notmuch tags.
+# merged order on every machine, whatever order they arrive in, and so
+# do the notmuch tags.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 D="$DECORUM"
@@ -213,4 +215,20 @@ for m in bob carol; do
 done
 check_eq "round 3: both votes count on every member" "1 1" \
 	"$(as carol case show "$(num carol "$SB")" --json | jq -r '"\(.tally.for) \(.tally.against)"')"
+
+# ---- round 4: B A C B A C; the merged order, not the order of arrival ----
+# Alice takes the ext4 message off and puts it back; bob takes it off at
+# the same time.  The merged order has both detaches before alice's new
+# attach, so the case covers it everywhere, though alice receives bob's
+# detach after her attach.
+run "alice detaches the ext4 message" alice case detach 1 "id:$ext4"
+run "... and attaches it again" alice case attach 1 "id:$ext4" --message
+run "bob detaches it at the same time" bob case detach 1 "id:$ext4"
+every_sync bob alice carol bob alice carol
+same "round 4"
+for m in alice bob carol; do
+	check "round 4: the case covers the ext4 message on $m" sh -c \
+		"HOME='$T/$m' NOTMUCH_CONFIG='$T/$m/notmuch-config' DECORUM_STORE='$T/$m/decorum.db' DECORUM_AS=$m@example.org '$D' case show $(num $m "$S") --json |
+		jq -e '.messages[] | select(.message_id == \"$ext4\")'"
+done
 exit $T_FAILED
