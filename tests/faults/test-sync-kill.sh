@@ -7,11 +7,12 @@
 # after the store committed, after his ref moved but before the push, and
 # after the push.  After each kill bob syncs again, then alice: both hold
 # every note exactly once and the same merged history, both verify, and
-# the remote ref of bob only ever moves forward.
+# the remote ref of bob only ever moves forward.  Then the same after
+# kills at random moments of a sync.
 . "$(dirname "$0")/../lib.sh"
 t_setup
 D="$DECORUM"
-for p in git age ssh-keygen sqlite3; do
+for p in git age ssh-keygen sqlite3 setsid; do
 	command -v $p >/dev/null 2>&1 || { skip "sync needs $p"; exit 0; }
 done
 t_index "$TOP/tests/corpus/demo"
@@ -95,6 +96,75 @@ for point in sync-after-fetch sync-mid-import sync-before-commit \
 	check "$point: bob's history verifies" as bob verify
 	check "$point: alice's history verifies" as alice verify
 done
+
+# Then kill -9 at random moments of bob's sync, $FAULT_KILLS times
+# (default 8), from a seeded generator ($FAULT_SEED, default 1) over the
+# time one sync takes.  Only decorum is killed: the git it started runs
+# to its end, as it would after a real kill, and the rerun waits for it.
+kills=${FAULT_KILLS:-8}
+seed=${FAULT_SEED:-1}
+# One sync with something to take and something to push, timed.
+as alice case note 1 "alice-timing" >/dev/null && as alice sync >/dev/null 2>&1
+as bob case note 1 "bob-timing" >/dev/null
+notes="$notes alice-timing bob-timing"
+start=$(date +%s%N)
+as bob sync >/dev/null 2>&1
+span=$((($(date +%s%N) - start) * 12 / 10000000))
+[ "$span" -lt 20 ] && span=20
+echo "# one sync takes about $((span * 10 / 12)) ms; kills land in 0..${span} ms"
+awk -v seed="$seed" -v n="$kills" -v span="$span" 'BEGIN {
+	srand(seed)
+	for (i = 0; i < n; i++) printf "%.3f\n", rand() * span / 1000
+}' >"$T/delays"
+killed=0
+i=0
+broken=0
+rfail() {
+	fail "$@"
+	broken=$((broken + 1))
+}
+for delay in $(cat "$T/delays"); do
+	i=$((i + 1))
+	a1="alice-random-$i" b1="bob-random-$i"
+	notes="$notes $a1 $b1"
+	as alice case note 1 "$a1" >/dev/null && as alice sync >/dev/null 2>&1 ||
+		rfail "random $i: alice's note"
+	as bob case note 1 "$b1" >/dev/null || rfail "random $i: bob's note"
+	before=$(bobref)
+	HOME="$T/bob" DECORUM_STORE="$T/bob/decorum.db" \
+		DECORUM_AS=bob@example.org setsid "$D" sync >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	[ $? -eq 137 ] && killed=$((killed + 1))
+	# What it started may still run: wait for the whole group.
+	while kill -0 "-$pid" 2>/dev/null; do sleep 0.05; done
+	as bob sync >"$T/out" 2>&1 || {
+		rfail "random $i (after ${delay}s): bob's rerun"
+		sed 's/^/#   /' "$T/out"
+	}
+	as alice sync >/dev/null 2>&1 || rfail "random $i: alice syncs"
+	as bob sync >/dev/null 2>&1 || rfail "random $i: bob syncs again"
+	after=$(bobref)
+	git --git-dir="$R" merge-base --is-ancestor "$before" "$after" ||
+		rfail "random $i: bob's remote ref moved back"
+	for m in alice bob; do
+		for n in bob-0 $notes; do
+			c=$(copies $m "$n")
+			[ "$c" = 1 ] || rfail "random $i (after ${delay}s): $m holds $n $c times"
+		done
+		as $m verify >/dev/null 2>&1 || rfail "random $i: $m's history verifies"
+	done
+	merged alice >"$T/merged-alice"
+	merged bob >"$T/merged-bob"
+	cmp -s "$T/merged-alice" "$T/merged-bob" || {
+		rfail "random $i (after ${delay}s): one merged history"
+		diff "$T/merged-alice" "$T/merged-bob" | sed 's/^/#   /'
+	}
+done
+echo "# $killed of $i syncs killed before they ended"
+check_eq "$i random kills: nothing lost, nothing twice, one history" 0 "$broken"
 check_eq "the remote holds bob's ref" 1 \
 	"$(git --git-dir="$R" for-each-ref refs/decorum/events/ | grep -c "$(db bob "SELECT author FROM sync_envelopes WHERE origin = 'local' LIMIT 1")")"
 exit $T_FAILED
