@@ -1777,7 +1777,7 @@ dc_case_detach(dc_store_t *s, int64_t case_id, const char *message_id,
  * of one Message-ID. */
 typedef struct mail_fate {
 	int in;
-	char *scope, *role, *thread;
+	char *scope, *role;
 	int64_t at;
 } mail_fate_t;
 
@@ -1788,7 +1788,6 @@ mail_fate_free(gpointer p)
 
 	g_free(f->scope);
 	g_free(f->role);
-	g_free(f->thread);
 	g_free(f);
 }
 
@@ -1814,7 +1813,6 @@ mail_fates(GHashTable *fates, GVariant *v, int in, int keep_role,
 			f->scope = g_strdup("thread");
 		if (keep_role && !g_strcmp0(id, anchor))
 			f->role = dc_payload_str(v, "role");
-		f->thread = dc_payload_str(v, "thread");
 		f->at = at;
 		g_hash_table_replace(fates, g_strdup(id), f);
 	}
@@ -1878,6 +1876,8 @@ dc_case_replay_mail(dc_store_t *s, int64_t case_id, int64_t now,
 		const mail_fate_t *f = p;
 		int has = mail_of(c, id) != NULL;
 
+		/* Its notmuch thread is this member's: the anchor cache
+		 * finds it by Message-ID (core/mail/anchor.h). */
 		if (f->in && !has)
 			st = mail_add(s, case_id, f->scope, NULL, f->role,
 				      &id, 1, f->at, err);
