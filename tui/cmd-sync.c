@@ -2,7 +2,8 @@
 /*
  * decorum sync [REMOTE]: pull the others' envelopes, check and apply
  * them, push this member's (core/sync/sync.h).  The ssh key that signs
- * and decrypts is [sync] key in the configuration, else ~/.ssh/id_ed25519.
+ * and decrypts is [sync] key in decorum's configuration, else
+ * ~/.ssh/id_ed25519 (dc_sync_key_path).
  * On a terminal, stderr shows how it goes.
  */
 #include <getopt.h>
@@ -40,9 +41,12 @@ run(dc_cli_t *cli, int argc, char **argv)
 		return dc_cli_usage(cli, &cmd_sync, "bad option");
 	if (argc - optind > 1)
 		return dc_cli_usage(cli, &cmd_sync, "one REMOTE at most");
-	if (dc_cli_store(cli, DC_OPEN_WRITE, &s, &err) != DC_OK)
+	if (dc_sync_key_path(&key, &err) != DC_OK)
 		return dc_cli_fail(cli, &err);
-	key = dc_sync_key_path();
+	if (dc_cli_store(cli, DC_OPEN_WRITE, &s, &err) != DC_OK) {
+		g_free(key);
+		return dc_cli_fail(cli, &err);
+	}
 	{
 		dc_sync_opts_t o = {
 			.remote = optind < argc ? argv[optind] : NULL,

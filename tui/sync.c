@@ -94,10 +94,9 @@ dc_tui_sync(dc_tui_t *t, const char *remote)
 	struct progress p = { .t = t };
 	dc_sync_result_t r = { 0 };
 	dc_error_t err = { 0 };
-	char *key = dc_sync_key_path();
+	char *key = NULL;
 	dc_sync_opts_t o = {
 		.remote = remote,
-		.key_path = key,
 		.now = dc_tui_now(t),
 		.progress = progress,
 		.progress_data = &p,
@@ -105,11 +104,15 @@ dc_tui_sync(dc_tui_t *t, const char *remote)
 	dc_status_t st;
 
 	if (!t->store) {
-		g_free(key);
 		dc_tui_error(t, "Sync: no case store yet (decorum remote add "
 				"NAME URL makes one)");
 		return;
 	}
+	if (dc_sync_key_path(&key, &err) != DC_OK) {
+		dc_tui_error(t, "Sync failed: %s", err.msg);
+		return;
+	}
+	o.key_path = key;
 	st = dc_sync(t->store, &o, &r, &err);
 	g_free(key);
 	/* What ssh or age may have written to the terminal goes. */

@@ -1771,6 +1771,127 @@ dc_case_detach(dc_store_t *s, int64_t case_id, const char *message_id,
 	return end_case(s, st, c, err);
 }
 
+/* ---- the mail of a case, after a sync --------------------------------- */
+
+/* What the last attach, detach or undo of one in the merged order says
+ * of one Message-ID. */
+typedef struct mail_fate {
+	int in;
+	char *scope, *role;
+	int64_t at;
+} mail_fate_t;
+
+static void
+mail_fate_free(gpointer p)
+{
+	mail_fate_t *f = p;
+
+	g_free(f->scope);
+	g_free(f->role);
+	g_free(f);
+}
+
+/* The Message-IDs an attach or a detach (ev's data v) names join (in) or
+ * leave the case at time at. */
+static void
+mail_fates(GHashTable *fates, GVariant *v, int in, int keep_role,
+	   int64_t at)
+{
+	GVariant *list = g_variant_lookup_value(v, "messages",
+						G_VARIANT_TYPE("as"));
+	char *anchor = dc_payload_str(v, "message");
+	gsize i, n = list ? g_variant_n_children(list) : 0;
+
+	for (i = 0; i < n; i++) {
+		mail_fate_t *f = g_new0(mail_fate_t, 1);
+		const char *id = NULL;
+
+		g_variant_get_child(list, i, "&s", &id);
+		f->in = in;
+		f->scope = dc_payload_str(v, "scope");
+		if (!f->scope)
+			f->scope = g_strdup("thread");
+		if (keep_role && !g_strcmp0(id, anchor))
+			f->role = dc_payload_str(v, "role");
+		f->at = at;
+		g_hash_table_replace(fates, g_strdup(id), f);
+	}
+	g_free(anchor);
+	if (list)
+		g_variant_unref(list);
+}
+
+dc_status_t
+dc_case_replay_mail(dc_store_t *s, int64_t case_id, int64_t now,
+		    dc_error_t *err)
+{
+	GHashTable *by_id = g_hash_table_new(g_int64_hash, g_int64_equal);
+	GHashTable *fates = g_hash_table_new_full(g_str_hash, g_str_equal,
+						  g_free, mail_fate_free);
+	GPtrArray *evs = NULL;
+	dc_case_t *c = NULL;
+	GHashTableIter it;
+	gpointer k, p;
+	dc_status_t st = dc_store_event_list(s, case_id, &evs, err);
+	guint i;
+
+	for (i = 0; st == DC_OK && i < evs->len; i++) {
+		const dc_store_event_t *ev = evs->pdata[i];
+		const dc_store_event_t *target = NULL;
+		GVariant *v = NULL, *tv = NULL;
+		gint64 undoes;
+
+		g_hash_table_insert(by_id, (gpointer)&ev->id, (gpointer)ev);
+		if (strcmp(ev->type, "attach") && strcmp(ev->type, "detach") &&
+		    strcmp(ev->type, "undo"))
+			continue;
+		v = dc_event_data(ev);
+		if (!v)
+			continue;
+		if (strcmp(ev->type, "undo")) {
+			mail_fates(fates, v, !strcmp(ev->type, "attach"), 1,
+				   ev->at);
+			g_variant_unref(v);
+			continue;
+		}
+		/* As the undo did here: an undone attach takes its mail
+		 * off, an undone detach puts it back without a role. */
+		undoes = dc_payload_int(v, "undoes");
+		target = g_hash_table_lookup(by_id, &undoes);
+		if (target && (!strcmp(target->type, "attach") ||
+			       !strcmp(target->type, "detach")))
+			tv = dc_event_data(target);
+		if (tv) {
+			mail_fates(fates, tv, !strcmp(target->type, "detach"),
+				   0, ev->at);
+			g_variant_unref(tv);
+		}
+		g_variant_unref(v);
+	}
+	if (st == DC_OK && g_hash_table_size(fates))
+		st = load_case(s, case_id, &c, err);
+	g_hash_table_iter_init(&it, fates);
+	while (st == DC_OK && c && g_hash_table_iter_next(&it, &k, &p)) {
+		const char *id = k;
+		const mail_fate_t *f = p;
+		int has = mail_of(c, id) != NULL;
+
+		/* Its notmuch thread is this member's: the anchor cache
+		 * finds it by Message-ID (core/mail/anchor.h). */
+		if (f->in && !has)
+			st = mail_add(s, case_id, f->scope, NULL, f->role,
+				      &id, 1, f->at, err);
+		else if (!f->in && has)
+			st = mail_remove(s, case_id, &id, 1, now, err);
+	}
+	dc_case_free(c);
+	g_hash_table_destroy(fates);
+	g_hash_table_destroy(by_id);
+	if (evs)
+		g_ptr_array_unref(evs);
+	return st;
+}
+
 dc_status_t
 dc_case_reopen(dc_store_t *s, int64_t case_id, const char *note,
 	       const char *actor, int64_t now, dc_error_t *err)

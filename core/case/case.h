@@ -176,6 +176,15 @@ dc_status_t dc_case_set_state(dc_store_t *s, int64_t case_id, const char *to,
 dc_status_t dc_case_resolve(dc_store_t *s, int64_t case_id, const char *note,
 			    const char *actor, int64_t now, dc_error_t *err);
 
+/*
+ * Inside a transaction, after a sync: the mail the case covers as its
+ * attach and detach events, in the merged order, leave it.  Each
+ * Message-ID one of them names ends as the last one says (an undone
+ * attach as a detach at its undo, an undone detach as an attach); mail
+ * none of them names keeps its row.
+ */
+dc_status_t dc_case_replay_mail(dc_store_t *s, int64_t case_id, int64_t now,
+				dc_error_t *err);
 /* Inside a transaction: replay case id again into the cache and queue
  * its notmuch tags (after a sync put events before older ones). */
 dc_status_t dc_case_refresh(dc_store_t *s, int64_t id, int64_t now,

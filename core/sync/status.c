@@ -6,20 +6,43 @@
 #include "core/base/config.h"
 #include "core/sync/sync.h"
 
-char *
-dc_sync_key_path(void)
+dc_status_t
+dc_sync_key_path(char **out, dc_error_t *err)
 {
-	char *v = dc_config_value(NULL, "sync", "key");
+	dc_config_t *cfg = dc_config_load(NULL);
+	const char *raw = dc_config_get(cfg, "sync", "key");
+	char *v = raw ? g_strstrip(g_strdup(raw)) : NULL;
+	const char *why = NULL;
+	dc_status_t st = DC_OK;
 
-	if (v && v[0] == '~' && v[1] == '/') {
-		char *r = g_build_filename(g_get_home_dir(), v + 2, NULL);
-
-		g_free(v);
-		return r;
+	*out = NULL;
+	if (!v || !*v)
+		*out = g_build_filename(g_get_home_dir(), ".ssh", "id_ed25519",
+					NULL);
+	else if (v[0] == '~' && v[1] == '/')
+		*out = g_build_filename(g_get_home_dir(), v + 2, NULL);
+	else if (v[0] == '~')
+		why = "only ~/ is expanded; name the file from ~/ or /";
+	else if (!g_path_is_absolute(v))
+		why = "not an absolute path (or one from ~/)";
+	else
+		*out = g_strdup(v);
+	if (*out && v && *v) {
+		if (g_str_has_suffix(*out, ".pub"))
+			why = "that is the public half; name the private key "
+			      "(the file without .pub)";
+		else if (!g_file_test(*out, G_FILE_TEST_IS_REGULAR))
+			why = "no such file";
 	}
-	return v ? v
-		 : g_build_filename(g_get_home_dir(), ".ssh", "id_ed25519",
-				    NULL);
+	if (why) {
+		st = dc_fail(err, DC_E_USAGE, "%s:%d: [sync] key = %s: %s",
+			     dc_config_path(cfg),
+			     dc_config_line(cfg, "sync", "key"), v, why);
+		g_clear_pointer(out, g_free);
+	}
+	g_free(v);
+	dc_config_free(cfg);
+	return st;
 }
 
 dc_status_t

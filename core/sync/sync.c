@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "core/base/testhook.h"
 #include "core/case/access.h"
 #include "core/case/case.h"
 #include "core/case/event.h"
@@ -961,6 +962,7 @@ import(sync_t *y, dc_error_t *err)
 
 	progress(y, "fetching", 0, 0);
 	st = fetch(y, refs, err);
+	dc_test_crash_point("sync-after-fetch");
 	if (st == DC_OK)
 		st = list_remote_keys(y, err);
 	for (i = 0; st == DC_OK && i < refs->len; i++)
@@ -1007,6 +1009,7 @@ import(sync_t *y, dc_error_t *err)
 			if (st == DC_OK)
 				progress(y, "applying", ++done,
 					 (int)news->len);
+			dc_test_crash_point("sync-mid-import");
 		}
 	}
 	for (i = 0; st == DC_OK && i < news->len; i++)
@@ -1455,6 +1458,7 @@ push(sync_t *y, const char *tip, dc_error_t *err)
 			 NULL);
 		g_ptr_array_add(specs, g_strconcat(ref, ":", ref, NULL));
 	}
+	dc_test_crash_point("sync-before-push");
 	/* A key ref is rewritten (+), or deleted (":REF"). */
 	g_hash_table_iter_init(&it, y->key_push);
 	while (g_hash_table_iter_next(&it, &k, &v))
@@ -1474,6 +1478,7 @@ push(sync_t *y, const char *tip, dc_error_t *err)
 	p.argv = (const char *const *)argv->pdata;
 	if (st == DC_OK && specs->len)
 		st = dc_proc_run(&p, err);
+	dc_test_crash_point("sync-after-push");
 	dc_proc_clear(&p);
 	g_ptr_array_unref(argv);
 	g_ptr_array_unref(specs);
@@ -1541,8 +1546,9 @@ prune_keys(sync_t *y, dc_error_t *err)
 	return st;
 }
 
-/* Every case a sync touched replays again: the merged order may have
- * put new events before old ones, and shared ones move after those taken. */
+/* Every case a sync touched replays again, its mail too: the merged order
+ * may have put new events before old ones, and shared ones move after
+ * those taken. */
 static dc_status_t
 refresh_touched(sync_t *y, dc_error_t *err)
 {
@@ -1551,8 +1557,12 @@ refresh_touched(sync_t *y, dc_error_t *err)
 	dc_status_t st = DC_OK;
 
 	g_hash_table_iter_init(&it, y->touched);
-	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL))
-		st = dc_case_refresh(y->s, *(int64_t *)k, y->o->now, err);
+	while (st == DC_OK && g_hash_table_iter_next(&it, &k, NULL)) {
+		st = dc_case_replay_mail(y->s, *(int64_t *)k, y->o->now, err);
+		if (st == DC_OK)
+			st = dc_case_refresh(y->s, *(int64_t *)k, y->o->now,
+					     err);
+	}
 	return st;
 }
 
@@ -1632,8 +1642,10 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		st = dc_store_sync_ref_put(s, PRUNE_PENDING, "1", err);
 	if (st == DC_OK)
 		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
+	dc_test_crash_point("sync-before-commit");
 	if (st == DC_OK)
 		st = dc_store_commit(s, err);
+	dc_test_crash_point("sync-after-commit");
 	if (st != DC_OK) {
 		dc_store_rollback(s);
 		memset(r, 0, sizeof *r);

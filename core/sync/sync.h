@@ -72,9 +72,15 @@ typedef struct dc_sync_status {
 
 dc_status_t dc_sync_status(dc_store_t *s, dc_sync_status_t *out,
 			   dc_error_t *err);
-/* The key that signs and decrypts: [sync] key in the configuration (a
- * leading ~/ is the home directory), else ~/.ssh/id_ed25519 (g_free). */
-char *dc_sync_key_path(void);
+/*
+ * The key that signs and decrypts, in *out (g_free): [sync] key of
+ * decorum's configuration (the file $DECORUM_CONFIG names, else
+ * $XDG_CONFIG_HOME/decorum/config, as the TUI reads it; a leading ~/ is
+ * the home directory), else ~/.ssh/id_ed25519.  A value that is relative,
+ * ~user/, the .pub half or no file is DC_E_USAGE naming the file and the
+ * line that set it, *out NULL.
+ */
+dc_status_t dc_sync_key_path(char **out, dc_error_t *err);
 
 /* ---- the pieces, for the unit tests ----------------------------------- */
 
