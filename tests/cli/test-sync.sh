@@ -63,9 +63,19 @@ check "remote list --json shows the last sync" sh -c \
 # ---- round trip ----
 check "bob trusts alice's key for the remote" \
 	as bob remote add origin "$R" --trust "$(pub alice)"
-as bob sync >"$T/out" 2>&1
+# git through a wrapper that notes each call: reading and checking a ref
+# is one git call each, however many commits it has.
+mkdir -p "$T/wrap"
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s"\nexec %s "$@"\n' \
+	"$T/git-calls" "$(command -v git)" >"$T/wrap/git"
+chmod +x "$T/wrap/git"
+PATH="$T/wrap:$PATH" as bob sync >"$T/out" 2>&1
 check_eq "bob syncs" 0 $?
 check "... taking three envelopes" grep -q "3 taken" "$T/out"
+check_eq "... read through one git cat-file" 1 \
+	"$(grep -c ' cat-file --batch$' "$T/git-calls")"
+check_eq "... and checked through one git log" 1 \
+	"$(grep -c ' log .*--format=%H %G? %GS' "$T/git-calls")"
 check "bob sees the case" sh -c "HOME='$T/bob' DECORUM_STORE='$T/bob/decorum.db' DECORUM_AS=bob@example.org '$D' case show 1 | grep -q 'tone of a netdev review'"
 check "bob knows alice as a member" sh -c "HOME='$T/bob' DECORUM_STORE='$T/bob/decorum.db' '$D' member list | grep -q alice@example.org"
 check "bob's history verifies" as bob verify
@@ -76,7 +86,14 @@ check "alice closes the case" as alice case state 1 closed
 check "bob notes at the same time" as bob case note 1 "read the thread"
 check "bob acknowledges it at the same time" as bob case state 1 acknowledged
 check "alice syncs" as alice sync
-check "bob syncs" as bob sync
+: >"$T/git-calls"
+PATH="$T/wrap:$PATH" as bob sync >"$T/out" 2>&1
+check_eq "bob syncs" 0 $?
+last=$(sqlite3 "$T/bob/decorum.db" "SELECT commit_id FROM sync_envelopes WHERE origin = 'remote' ORDER BY rowid LIMIT 1 OFFSET 2")
+check "... reading only the commits after those he has" \
+	grep -q "rev-list --reverse [0-9a-f]* \^$last" "$T/git-calls"
+check "... and checking only those" \
+	grep -q " log .* [0-9a-f]* \^$last --$" "$T/git-calls"
 check "alice syncs again" as alice sync
 check_eq "both keep all five events of the case, in one order" \
 	"$(merged alice)" "$(merged bob)"
