@@ -221,7 +221,8 @@ load_known(sync_t *y, dc_error_t *err)
 		const dc_store_envelope_t *se = all->pdata[i];
 		dc_envelope_t *e = NULL;
 
-		st = dc_envelope_parse(se->body ? se->body : "", &e, err);
+		st = dc_envelope_parse_stored(se->body ? se->body : "",
+					      se->hash, &e, err);
 		if (st == DC_OK)
 			know(y, e);
 	}

@@ -70,6 +70,11 @@ void dc_envelope_write(dc_envelope_t *e);
 /* DC_E_DATA naming what is wrong. */
 dc_status_t dc_envelope_parse(const char *text, dc_envelope_t **out,
 			      dc_error_t *err);
+/* The same for an envelope this store took before: hash is the one the
+ * store keeps for it (computed from text when it was taken), so that a
+ * sync does not hash the whole log again. */
+dc_status_t dc_envelope_parse_stored(const char *text, const char *hash,
+				     dc_envelope_t **out, dc_error_t *err);
 /* Sort dc_envelope_t * into the merged order. */
 void dc_envelope_sort(GPtrArray *envs);
 /*
