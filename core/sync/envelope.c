@@ -117,8 +117,26 @@ parse_header(dc_envelope_t *e, const char *line)
 	return ok;
 }
 
+static dc_status_t
+parse(const char *text, const char *hash, dc_envelope_t **out,
+      dc_error_t *err);
+
 dc_status_t
 dc_envelope_parse(const char *text, dc_envelope_t **out, dc_error_t *err)
+{
+	return parse(text, NULL, out, err);
+}
+
+dc_status_t
+dc_envelope_parse_stored(const char *text, const char *hash,
+			 dc_envelope_t **out, dc_error_t *err)
+{
+	return parse(text, hash, out, err);
+}
+
+static dc_status_t
+parse(const char *text, const char *hash, dc_envelope_t **out,
+      dc_error_t *err)
 {
 	dc_envelope_t *e = g_new0(dc_envelope_t, 1);
 	const char *body = strstr(text, "\n\n");
@@ -138,7 +156,7 @@ dc_envelope_parse(const char *text, dc_envelope_t **out, dc_error_t *err)
 	g_strfreev(lines);
 	g_free(head);
 	e->text = g_strdup(text);
-	e->hash = dc_sha256_hex(text, -1);
+	e->hash = hash ? g_strdup(hash) : dc_sha256_hex(text, -1);
 	if (!ok) {
 		dc_status_t st = dc_fail(err, DC_E_DATA,
 					 "envelope %.12s is not one decorum "

@@ -245,7 +245,8 @@ load_known(sync_t *y, dc_error_t *err)
 		const dc_store_envelope_t *se = all->pdata[i];
 		dc_envelope_t *e = NULL;
 
-		st = dc_envelope_parse(se->body ? se->body : "", &e, err);
+		st = dc_envelope_parse_stored(se->body ? se->body : "",
+					      se->hash, &e, err);
 		if (st == DC_OK)
 			know(y, e);
 	}
@@ -598,15 +599,63 @@ fetch(sync_t *y, GPtrArray *refs, dc_error_t *err)
 	return st;
 }
 
+/* The objects COMMIT+suffix of commits (NULL-terminated), of the given
+ * type, in that order, through one git cat-file --batch: a process per
+ * ref, not one per commit. */
+static dc_status_t
+read_objects(sync_t *y, char *const *commits, const char *suffix,
+	     const char *type, GPtrArray *texts, dc_error_t *err)
+{
+	GString *in = g_string_new(NULL);
+	char *out = NULL;
+	const char *p, *end;
+	dc_status_t st;
+	int i;
+
+	for (i = 0; commits[i]; i++)
+		g_string_append_printf(in, "%s%s\n", commits[i], suffix);
+	st = git(y, in->str, &out, 0, NULL, err, "cat-file", "--batch",
+		 NULL);
+	p = out;
+	end = out ? out + strlen(out) : NULL;
+	for (i = 0; st == DC_OK && commits[i]; i++) {
+		const char *nl = memchr(p, '\n', end - p);
+		char *head = nl ? g_strndup(p, nl - p) : NULL;
+		char **f = head ? g_strsplit(head, " ", -1) : NULL;
+		guint64 n = 0;
+
+		if (!f || g_strv_length(f) != 3 || strcmp(f[1], type) ||
+		    !g_ascii_string_to_unsigned(f[2], 10, 0, G_MAXSIZE, &n,
+						NULL) ||
+		    (guint64)(end - nl - 1) < n + 1 || nl[1 + n] != '\n')
+			st = dc_fail(err, DC_E_DATA, "commit %.12s has no %s",
+				     commits[i], *suffix ? "envelope" : "object");
+		else if (memchr(nl + 1, '\0', n))
+			st = dc_fail(err, DC_E_DATA,
+				     "the %s of commit %.12s is not text",
+				     *suffix ? "envelope" : "object", commits[i]);
+		else
+			g_ptr_array_add(texts, g_strndup(nl + 1, n));
+		if (st == DC_OK)
+			p = nl + 1 + n + 1;
+		g_strfreev(f);
+		g_free(head);
+	}
+	g_free(out);
+	g_string_free(in, TRUE);
+	return st;
+}
+
 /* The commits of a ref not imported yet, oldest first, and their
  * envelopes. */
 static dc_status_t
 read_ref(sync_t *y, incoming_t *in, GPtrArray *news, GHashTable *by_commit,
 	 dc_error_t *err)
 {
-	char *last = NULL, *list = NULL, *not = NULL, **c;
+	GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
+	char *last = NULL, *list = NULL, *not = NULL, **c = NULL;
 	dc_status_t st = dc_store_sync_ref_get(y->s, in->ref, &last, err);
-	int i;
+	guint i;
 
 	if (st == DC_OK && last && !strcmp(last, in->tip))
 		goto out;
@@ -614,19 +663,14 @@ read_ref(sync_t *y, incoming_t *in, GPtrArray *news, GHashTable *by_commit,
 	if (st == DC_OK)
 		st = git(y, NULL, &list, 0, NULL, err, "rev-list", "--reverse",
 			 in->tip, not, NULL);
-	c = g_strsplit(list ? list : "", "\n", -1);
-	for (i = 0; st == DC_OK && c[i]; i++) {
-		char *obj = g_strconcat(c[i], ":envelope", NULL), *text = NULL;
+	c = g_strsplit(list && *list ? list : "", "\n", -1);
+	if (st == DC_OK && c[0])
+		st = read_objects(y, c, ":envelope", "blob", texts, err);
+	for (i = 0; st == DC_OK && i < texts->len; i++) {
+		const char *text = texts->pdata[i];
 		dc_envelope_t *e = NULL;
 
-		if (!*c[i]) {
-			g_free(obj);
-			continue;
-		}
-		st = git(y, NULL, &text, 0, NULL, err, "cat-file", "blob", obj,
-			 NULL);
-		if (st == DC_OK)
-			st = dc_envelope_parse(text, &e, err);
+		st = dc_envelope_parse(text, &e, err);
 		if (st == DC_OK && strcmp(e->author,
 					  in->ref + strlen(REF_PREFIX)))
 			st = dc_fail(err, DC_E_DENIED,
@@ -640,52 +684,110 @@ read_ref(sync_t *y, incoming_t *in, GPtrArray *news, GHashTable *by_commit,
 		} else {
 			dc_envelope_free(e);
 		}
-		g_free(text);
-		g_free(obj);
 	}
-	g_strfreev(c);
 out:
+	g_strfreev(c);
+	g_ptr_array_unref(texts);
 	g_free(list);
 	g_free(not);
 	g_free(last);
 	return st;
 }
 
-/* Every commit good, signed by the key its envelope names. */
+/*
+ * A commit as git splits it to check it: the signature is the gpgsig
+ * header (its continuation lines without their leading space), what it
+ * signs is the commit without that header.  0 when there is none.
+ */
+static int
+split_signed(const char *obj, GString *payload, GString *sig)
+{
+	const char *p = obj, *nl;
+	int in_sig = 0;
+
+	while (*p && *p != '\n') {
+		nl = strchr(p, '\n');
+		nl = nl ? nl + 1 : p + strlen(p);
+		if (g_str_has_prefix(p, "gpgsig ")) {
+			in_sig = 1;
+			g_string_append_len(sig, p + 7, nl - p - 7);
+		} else if (in_sig && *p == ' ') {
+			g_string_append_len(sig, p + 1, nl - p - 1);
+		} else {
+			in_sig = 0;
+			g_string_append_len(payload, p, nl - p);
+		}
+		p = nl;
+	}
+	g_string_append(payload, p);
+	return sig->len > 0;
+}
+
+/* What git runs for gpg.format=ssh once it knows the principal: the
+ * signature against the allowed signers, for that principal, in the
+ * namespace "git". */
+static dc_status_t
+ssh_verify(sync_t *y, const GString *payload, const GString *sig,
+	   const char *principal, int *good, dc_error_t *err)
+{
+	const char *argv[] = { "ssh-keygen", "-Y", "verify", "-n", "git",
+			       "-f", y->signers, "-I", principal,
+			       "-s", "/dev/fd/3", NULL };
+	dc_proc_t p = { .argv = argv, .in = payload->str,
+			.in_len = payload->len, .fd3 = sig->str,
+			.may_fail = 1 };
+	dc_status_t st = dc_proc_run(&p, err);
+
+	*good = st == DC_OK && p.status == 0;
+	dc_proc_clear(&p);
+	return st;
+}
+
+/*
+ * Every commit good, signed by the key its envelope names: the check
+ * git makes for gpg.format=ssh (git log --format=%G? %GS), ssh-keygen -Y
+ * verify against the allowed signers for each commit, with the principal
+ * git would look up with ssh-keygen -Y find-principals given at once: it
+ * is the envelope's author, and any other signer fails.  The commits
+ * read_ref took, through one git cat-file --batch.
+ */
 static dc_status_t
 check_signatures(sync_t *y, incoming_t *in, GHashTable *by_commit,
 		 dc_error_t *err)
 {
-	char *cfg = g_strconcat("gpg.ssh.allowedSignersFile=", y->signers,
-				NULL);
-	char *list = NULL, **lines;
+	GPtrArray *objs = g_ptr_array_new_with_free_func(g_free);
+	GString *payload = g_string_new(NULL), *sig = g_string_new(NULL);
 	dc_status_t st = DC_OK;
 	guint i;
 
+	g_ptr_array_add(in->commits, NULL);
+	if (in->commits->len > 1)
+		st = read_objects(y, (char *const *)in->commits->pdata, "",
+				  "commit", objs, err);
+	g_ptr_array_remove_index(in->commits, in->commits->len - 1);
 	for (i = 0; st == DC_OK && i < in->commits->len; i++) {
 		const char *c = in->commits->pdata[i];
 		const dc_envelope_t *e = g_hash_table_lookup(by_commit, c);
+		int signed_ = 0, good = 0;
 
-		g_clear_pointer(&list, g_free);
-		st = git(y, NULL, &list, 0, NULL, err, "-c", "gpg.format=ssh",
-			 "-c", cfg, "log", "-1", "--format=%G? %GS", c, NULL);
-		if (st != DC_OK)
-			break;
+		g_string_truncate(payload, 0);
+		g_string_truncate(sig, 0);
+		signed_ = split_signed(objs->pdata[i], payload, sig);
+		if (signed_ && g_str_has_prefix(sig->str, "-----BEGIN SSH "
+							 "SIGNATURE-----"))
+			st = ssh_verify(y, payload, sig, e->author, &good, err);
 		progress(y, "checking", ++y->checked, y->to_check);
-		lines = g_strsplit(list, " ", 2);
-		if (strcmp(lines[0], "G") ||
-		    g_strcmp0(lines[1], e->author))
+		if (st == DC_OK && !good)
 			st = dc_fail(err, DC_E_DENIED,
 				     "envelope %.12s (commit %.12s on %s) is "
 				     "%s",
 				     e->hash, c, in->ref,
-				     !strcmp(lines[0], "N")
-					     ? "not signed"
-					     : "not signed by a member's key");
-		g_strfreev(lines);
+				     !signed_ ? "not signed"
+					      : "not signed by a member's key");
 	}
-	g_free(list);
-	g_free(cfg);
+	g_string_free(payload, TRUE);
+	g_string_free(sig, TRUE);
+	g_ptr_array_unref(objs);
 	return st;
 }
 

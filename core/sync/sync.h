@@ -116,6 +116,11 @@ const char *dc_envelope_case_key(const dc_envelope_t *e);
 /* The ref on a remote that holds the case's data key, sealed to the ssh
  * keys of the members entitled to it (g_free). */
 char *dc_key_ref(const char *gid);
+/* The same for an envelope this store took before: hash is the one the
+ * store keeps for it (computed from text when it was taken), so that a
+ * sync does not hash the whole log again. */
+dc_status_t dc_envelope_parse_stored(const char *text, const char *hash,
+				     dc_envelope_t **out, dc_error_t *err);
 /* Sort dc_envelope_t * into the merged order. */
 void dc_envelope_sort(GPtrArray *envs);
 /*

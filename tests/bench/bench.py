@@ -439,21 +439,14 @@ def p5(ctx):
                                        cpu_note(r, b="sqlite3")))
 
 
-def make_report_store(ctx):
-    """10,000 cases and 50,000 hash-chained events, written by decorum's
-    own core/ and store/ objects (tests/bench/mkstore.c), once."""
-    src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
+def build_mkstore(ctx):
+    """tests/bench/mkstore.c linked against the objects the measured binary
+    was built from: (path, None), or (None, why not)."""
     exe = os.path.join(ctx.tmp, "mkstore")
-    # The objects the measured binary was linked from.
+    if os.path.exists(exe):
+        return exe, None
+    src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
     build = os.path.join(ctx.decorum_dir, "build")
-    key = subprocess.run(["sha256sum", src] + sorted(
-        os.path.join(build, "store", f)
-        for f in os.listdir(os.path.join(build, "store"))
-        if f.endswith(".o")), capture_output=True, text=True).stdout
-    key = "%x" % (hash_text(key) & 0xffffffffffff)
-    store = os.path.join(ctx.cache, "report-store-%s.db" % key)
-    if os.path.exists(store):
-        return store
     # core/ has a folder a room (core/base, core/mail, ...).
     objs = sorted(os.path.join(root, f) for d in ("core", "store")
                   for root, _, files in os.walk(os.path.join(build, d))
@@ -466,9 +459,28 @@ def make_report_store(ctx):
                          "-I", build, "-o", exe, src] + objs + pc +
                         ["-lnotmuch"], capture_output=True, text=True)
     if cc.returncode:
+        return None, "fixture did not build: %s" % cc.stderr.strip()[-300:]
+    return exe, None
+
+
+def make_report_store(ctx):
+    """10,000 cases and 50,000 hash-chained events, written by decorum's
+    own core/ and store/ objects (tests/bench/mkstore.c), once."""
+    src = os.path.join(ctx.top, "tests", "bench", "mkstore.c")
+    # The objects the measured binary was linked from.
+    build = os.path.join(ctx.decorum_dir, "build")
+    key = subprocess.run(["sha256sum", src] + sorted(
+        os.path.join(build, "store", f)
+        for f in os.listdir(os.path.join(build, "store"))
+        if f.endswith(".o")), capture_output=True, text=True).stdout
+    key = "%x" % (hash_text(key) & 0xffffffffffff)
+    store = os.path.join(ctx.cache, "report-store-%s.db" % key)
+    if os.path.exists(store):
+        return store
+    exe, why = build_mkstore(ctx)
+    if exe is None:
         ctx.row("P5", P5_WHAT, None, None, "sqlite3 aggregate query", 2.0,
-                "le", "n/a (fixture did not build: %s)" %
-                cc.stderr.strip()[-300:])
+                "le", "n/a (%s)" % why)
         return None
     # On tmpfs the 50,000 transactions need no fsync; then moved over.
     shm = tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm")
@@ -619,6 +631,318 @@ def p12(ctx):
             "the first move onto the case in a process: its name forms "
             "read from every message; CPU %.1f / %.1f ms = %.2f" % (
                 fc * 1e3, nc * 1e3, fc / nc), cpu=(fc, nc))
+# ---- P10: decorum sync, seven members through one bare repository ------
+
+SYNC_MEMBERS = 7
+# Bumped when the fixture's recipe changes.
+SYNC_FIXTURE = "1"
+SYNC_NOW = "2026-12-03"
+
+
+def sync_events():
+    """The size of the shared log: BENCH_SYNC_EVENTS, or 10,000 (the
+    issue's) with BENCH_LARGE=1, else 2,000 (within a few minutes)."""
+    if os.environ.get("BENCH_SYNC_EVENTS"):
+        return int(os.environ["BENCH_SYNC_EVENTS"])
+    return 10000 if os.environ.get("BENCH_LARGE") == "1" else 2000
+
+
+def member_env(ctx, home, store=None):
+    e = dict(ctx.base_env)
+    e.update(HOME=home, DECORUM_STORE=store or os.path.join(home, "decorum.db"),
+             DECORUM_AS="%s@bench.invalid" % os.path.basename(home),
+             DECORUM_NOW=SYNC_NOW, GIT_CONFIG_GLOBAL=os.devnull)
+    return e
+
+
+def sync_run(ctx, home, *args, wait=True):
+    argv = [ctx.decorum] + list(args)
+    p = subprocess.Popen(argv, env=member_env(ctx, home),
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    if not wait:
+        return p
+    return sync_wait(p, argv)
+
+
+def sync_wait(p, argv=None):
+    out = p.communicate()[0].decode(errors="replace")
+    if p.returncode:
+        raise RuntimeError("%s: exit %d: %s" % (
+            " ".join(argv or p.args), p.returncode, out[-400:]))
+    return out
+
+
+def envelopes_of(gitdir, revs):
+    """The envelopes of the commits revs names (git rev-list syntax), as
+    text, through one git cat-file --batch."""
+    commits = subprocess.run(["git", "--git-dir", gitdir, "rev-list"] + revs,
+                             capture_output=True, text=True,
+                             check=True).stdout.split()
+    out = subprocess.run(["git", "--git-dir", gitdir, "cat-file", "--batch"],
+                         input="".join(c + ":envelope\n" for c in commits),
+                         capture_output=True, text=True, check=True).stdout
+    envs, i = [], 0
+    while i < len(out):
+        nl = out.index("\n", i)
+        size = int(out[i:nl].split()[2])
+        envs.append(out[nl + 1:nl + 1 + size])
+        i = nl + 1 + size + 1
+    return envs
+
+
+def write_ciphertexts(gitdir, revs, into):
+    """Each envelope's age payload (what follows its header) in a file of
+    its own, for the baseline's age -d."""
+    os.makedirs(into)
+    for n, env in enumerate(envelopes_of(gitdir, revs)):
+        with open(os.path.join(into, "%05d" % n), "w") as f:
+            f.write(env.split("\n\n", 1)[1])
+
+
+def make_sync_fixture(ctx, events):
+    """Seven members, each with a HOME, an ssh ed25519 key and a store,
+    and one bare repository holding EVENTS events of m1..m5 (signed and
+    sealed by decorum sync itself: mkstore writes the events into each
+    store, then each member's decorum sync exports them), m6 who has never
+    synced, and two later states of the remote: m0's 100 and 1,000 new
+    events on top.  Built once into the cache."""
+    srcs = [os.path.join(ctx.top, p) for p in (
+        "tests/bench/mkstore.c", "core/sync/envelope.c",
+        "core/sync/crypt.c")]
+    key = subprocess.run(["sha256sum"] + srcs, capture_output=True,
+                         text=True).stdout + SYNC_FIXTURE
+    key = "%x" % (hash_text(key) & 0xffffffffffff)
+    d = os.path.join(ctx.cache, "sync-%d-%s" % (events, key))
+    if os.path.exists(os.path.join(d, "stamp")):
+        return d, None
+    exe, why = build_mkstore(ctx)
+    if exe is None:
+        return None, why
+    print("bench: building the P10 fixture (%d members, %d events; once)" %
+          (SYNC_MEMBERS, events), file=sys.stderr)
+    start = time.monotonic()
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    homes = [os.path.join(d, "m%d" % i) for i in range(SYNC_MEMBERS)]
+    pubs = []
+    for h in homes:
+        os.makedirs(os.path.join(h, ".ssh"), mode=0o700)
+        k = os.path.join(h, ".ssh", "id_ed25519")
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "",
+                        "-C", "", "-f", k], check=True)
+        with open(k + ".pub") as f:
+            pubs.append(f.read().strip())
+    remote = os.path.join(d, "remote.git")
+    m0git = os.path.join(d, "m0-only.git")
+    for g in (remote, m0git):
+        subprocess.run(["git", "init", "-q", "--bare", g], check=True)
+    m0 = homes[0]
+    for i, h in enumerate(homes):
+        sync_run(ctx, m0, "member", "add", "%s@bench.invalid" %
+                 os.path.basename(h), "--role", "committee", "--joined",
+                 "2020-01-01", "--key", pubs[i])
+    sync_run(ctx, m0, "remote", "add", "origin", remote)
+    sync_run(ctx, m0, "sync")
+    authors = homes[1:6]
+    for h in authors:
+        sync_run(ctx, h, "remote", "add", "origin", remote, "--trust",
+                 pubs[0])
+        sync_run(ctx, h, "sync")
+    # mkstore writes EVENTS / 5 events to each author, five to a case.
+    each = events // len(authors)
+    for n, h in enumerate(authors):
+        subprocess.run([exe, os.path.join(h, "decorum.db"),
+                        str(max(1, each // 5)), str(each),
+                        str((n + 1) * 1000000),
+                        "%s@bench.invalid" % os.path.basename(h)],
+                       env=member_env(ctx, h), check=True,
+                       stdout=subprocess.DEVNULL)
+    # All at once: each fetches the roster, then exports its own.
+    for p in [sync_run(ctx, h, "sync", wait=False) for h in authors]:
+        sync_wait(p)
+    # m6 has never synced; live.git is the remote it syncs with.
+    sync_run(ctx, homes[6], "remote", "add", "origin",
+             os.path.join(d, "live.git"), "--trust", pubs[0])
+    write_ciphertexts(remote, ["--all"], os.path.join(d, "ct-base"))
+    # m0's new events go through a remote of its own (so that its sync
+    # needs none of the others'), then onto copies of the shared one.
+    sync_run(ctx, m0, "remote", "add", "own", m0git)
+    ref0 = "refs/decorum/events/" + subprocess.run(
+        ["sqlite3", os.path.join(m0, "decorum.db"),
+         "SELECT author FROM sync_envelopes WHERE origin = 'local' LIMIT 1"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    old0 = subprocess.run(["git", "--git-dir", remote, "rev-parse", ref0],
+                          capture_output=True, text=True,
+                          check=True).stdout.strip()
+    done = 0
+    for n in (100, 1000):
+        subprocess.run([exe, os.path.join(m0, "decorum.db"),
+                        str((n - done) // 5), str(n - done),
+                        str(9000000 + done), "m0@bench.invalid"],
+                       env=member_env(ctx, m0), check=True,
+                       stdout=subprocess.DEVNULL)
+        sync_run(ctx, m0, "sync", "own")
+        done = n
+        g = os.path.join(d, "remote-%d.git" % n)
+        shutil.copytree(remote, g, symlinks=True)
+        subprocess.run(["git", "--git-dir", g, "fetch", "-q", m0git,
+                        "+%s:%s" % (ref0, ref0)], check=True)
+        write_ciphertexts(g, [ref0, "^" + old0],
+                          os.path.join(d, "ct-%d" % n))
+    with open(os.path.join(d, "allowed-signers"), "w") as f:
+        for pub in pubs:
+            f.write('m namespaces="git" %s\n' % pub)
+    with open(os.path.join(d, "stamp"), "w") as f:
+        f.write("%d s\n" % (time.monotonic() - start))
+    print("bench: built the P10 fixture in %.0f s" %
+          (time.monotonic() - start), file=sys.stderr)
+    return d, None
+
+
+# The baseline: the least that any reader of these events does with the
+# same tools: git fetch of the same refs, one git cat-file --batch over
+# the new commits' envelopes, one git log --format=%G? over them (git
+# runs ssh-keygen -Y against the allowed signers for each, as for decorum)
+# and one age -d per envelope.
+SYNC_BASELINE = r'''
+set -eu
+G="git --git-dir=$W/ref.git"
+$G fetch -q --no-tags "$URL" '+refs/decorum/events/*:refs/remotes/o/*'
+new=$($G for-each-ref --format='%(objectname)' refs/remotes/o/)
+old=$(cat "$W/old-tips" 2>/dev/null || true)
+$G -c gpg.format=ssh -c gpg.ssh.allowedSignersFile="$SIGNERS" \
+	log --format='%H %G? %GS' $new --not $old -- >"$W/sigs"
+! grep -qv ' G m$' "$W/sigs"
+$G rev-list $new --not $old -- | sed 's/$/:envelope/' |
+	$G cat-file --batch >"$W/blobs"
+for f in "$CT"/*; do
+	age -d -i "$KEY" <"$f" >/dev/null
+done
+'''
+
+
+def p10(ctx):
+    events = sync_events()
+    what = "sync, 7 members: first sync of %d events" % events
+    if "sync" not in ctx.feat["commands"]:
+        ctx.row("P10a", what, None, None, "git fetch + verify + age -d", 1.5,
+                "le", "n/a (feature not built: no 'decorum sync')")
+        return
+    for tool in ("git", "age", "ssh-keygen", "sqlite3"):
+        if not shutil.which(tool):
+            ctx.row("P10a", what, None, None, "git fetch + verify + age -d",
+                    1.5, "le", "n/a (%s not installed)" % tool)
+            return
+    d, why = make_sync_fixture(ctx, events)
+    if d is None:
+        ctx.row("P10a", what, None, None, "git fetch + verify + age -d", 1.5,
+                "le", "n/a (%s)" % why)
+        return
+    w = os.path.join(ctx.tmp, "sync")
+    os.makedirs(w)
+    live = os.path.join(d, "live.git")
+    me = os.path.join(w, "m6")
+    after_first = os.path.join(w, "m6-after-first")
+    base = dict(ctx.base_env, W=w, URL=live, GIT_CONFIG_GLOBAL=os.devnull,
+                SIGNERS=os.path.join(d, "allowed-signers"),
+                KEY=os.path.join(d, "m6", ".ssh", "id_ed25519"))
+    script = os.path.join(w, "baseline.sh")
+    with open(script, "w") as f:
+        f.write(SYNC_BASELINE)
+
+    def point(remote):
+        if os.path.lexists(live):
+            os.unlink(live)
+        os.symlink(remote, live)
+
+    def measure(label, remote, start_from, ref_from, ct, expect, runs):
+        """Alternate decorum sync (m6 from start_from) and the baseline
+        (from ref_from: None for an empty repository)."""
+        res = {"decorum": {"runs": [], "cpu": [], "rss": []},
+               "baseline": {"runs": [], "cpu": [], "rss": []}}
+        point(remote)
+        out = os.path.join(w, "out")
+        for _ in range(runs):
+            shutil.rmtree(me, ignore_errors=True)
+            if start_from:
+                shutil.copytree(start_from, me, symlinks=True)
+            else:
+                shutil.copytree(os.path.join(d, "m6"), me, symlinks=True)
+            with open(out, "wb") as o:
+                t, rss, cpu = run_timed([ctx.decorum, "sync"],
+                                        env=member_env(ctx, me), stdout=o)
+            with open(out) as o:
+                said = o.read()
+            if not re.search(r"\b%d taken, 0 sealed" % expect, said):
+                raise RuntimeError("P10 %s: decorum sync said %r, not %d "
+                                   "taken" % (label, said.strip(), expect))
+            for k, v in (("runs", t), ("cpu", cpu), ("rss", rss)):
+                res["decorum"][k].append(v)
+            shutil.rmtree(os.path.join(w, "ref.git"), ignore_errors=True)
+            if ref_from:
+                shutil.copytree(os.path.join(ref_from, "ref.git"),
+                                os.path.join(w, "ref.git"), symlinks=True)
+                shutil.copyfile(os.path.join(ref_from, "old-tips"),
+                                os.path.join(w, "old-tips"))
+            else:
+                subprocess.run(["git", "init", "-q", "--bare",
+                                os.path.join(w, "ref.git")], check=True)
+                if os.path.exists(os.path.join(w, "old-tips")):
+                    os.unlink(os.path.join(w, "old-tips"))
+            t, rss, cpu = run_timed(["sh", script],
+                                    env=dict(base, CT=os.path.join(d, ct)))
+            for k, v in (("runs", t), ("cpu", cpu), ("rss", rss)):
+                res["baseline"][k].append(v)
+        for v in res.values():
+            v["median"] = statistics.median(v["runs"])
+            v["cpu_median"] = statistics.median(v["cpu"])
+        res["decorum"]["argv"] = "decorum sync (%s)" % label
+        res["baseline"]["argv"] = "sh baseline.sh (%s)" % label
+        ctx.raw.append(res)
+        return res
+
+    n_base = len(os.listdir(os.path.join(d, "ct-base")))
+    # The first sync runs once (it is the long one); what it leaves is
+    # where the incremental ones start.
+    first = measure("first", os.path.join(d, "remote.git"), None, None,
+                    "ct-base", n_base, 1)
+    shutil.copytree(me, after_first, symlinks=True)
+    ref_after = os.path.join(w, "ref-after-first")
+    os.makedirs(ref_after)
+    shutil.copytree(os.path.join(w, "ref.git"),
+                    os.path.join(ref_after, "ref.git"), symlinks=True)
+    with open(os.path.join(ref_after, "old-tips"), "w") as f:
+        f.write(subprocess.run(
+            ["git", "--git-dir", os.path.join(w, "ref.git"), "for-each-ref",
+             "--format=%(objectname)", "refs/remotes/o/"],
+            capture_output=True, text=True, check=True).stdout)
+    base_what = "git fetch + cat-file --batch + log %G? + age -d each"
+    ctx.row("P10a", what, first["decorum"]["median"],
+            first["baseline"]["median"], base_what, 1.5, "le",
+            "%d envelopes, one run; %s" % (n_base, cpu_note(
+                first, b="baseline")), cpu=cpu_pair(first, b="baseline"))
+    inc = {}
+    runs = max(1, min(ctx.runs, 3))
+    for n in (100, 1000):
+        r = measure("+%d" % n, os.path.join(d, "remote-%d.git" % n),
+                    after_first, ref_after, "ct-%d" % n, n, runs)
+        inc[n] = r
+        ctx.row("P10%s" % ("b" if n == 100 else "c"),
+                "sync, 7 members: %d new after %d" % (n, events),
+                r["decorum"]["median"], r["baseline"]["median"], base_what,
+                1.5, "le", "median of %d; %s" % (runs, cpu_note(
+                    r, b="baseline")), cpu=cpu_pair(r, b="baseline"))
+    # In proportion to the new events: one new event costs no more in an
+    # incremental sync than in the first.
+    per_first = first["decorum"]["cpu_median"] / n_base
+    per_inc = inc[1000]["decorum"]["cpu_median"] / 1000
+    ctx.row("P10d", "sync: CPU per event, +1,000 / first sync",
+            per_inc, per_first, "CPU per event of the first sync", 1.2,
+            "le", "+100: %.1f ms per event; wall +1,000 / +100 = %.1f" % (
+                inc[100]["decorum"]["cpu_median"] / 100 * 1e3,
+                inc[1000]["decorum"]["median"] /
+                inc[100]["decorum"]["median"]))
 
 
 def time_v_rss(argv, env, tty=False):
@@ -932,15 +1256,17 @@ def main():
     ctx.row = row
 
     only = set(x for x in a.only.split(",") if x)
-    if not only or only - {"P1", "P2"}:
+    if not only or only - {"P1", "P2", "P10"}:
         ctx.big = {BIG: big_thread(ctx, BIG)}
     steps = [("P1", p1), ("P3", p3), ("P4", p4), ("P5", p5), ("P6", p6),
-             ("P7", p7_p9),
+             ("P7", p7_p9), ("P10", p10),
              ("P12", p12)]
     t_start = time.monotonic()
     try:
         for pid, fn in steps:
-            if not only or pid in only or (pid == "P7" and "P9" in only):
+            if not only or pid in only or (pid == "P7" and "P9" in only) \
+                    or (pid == "P10" and only & {"P10a", "P10b", "P10c",
+                                                "P10d"}):
                 fn(ctx)
     finally:
         shutil.rmtree(ctx.tmp, ignore_errors=True)

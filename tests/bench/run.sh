@@ -18,6 +18,11 @@
 # baseline in the same run and writes build/bench/results.json (never a
 # tracked file).  Benchmarks are not tests: nothing here is part of make
 # check.
+#
+# P10 (decorum sync, seven members) builds its own fixture into the same
+# cache: 2,000 events by default, BENCH_SYNC_EVENTS=N for another size,
+# BENCH_LARGE=1 for the 10,000 of issue 22 (about five minutes to build
+# here, and as long again to measure).
 set -eu
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,7 +35,7 @@ for a in "$@"; do
 	[ "$a" = --prepare-only ] && prepare_only=1
 done
 
-DEBS="python3 hyperfine alot neomutt time tmux notmuch sqlite3" \
+DEBS="python3 hyperfine alot neomutt time tmux notmuch sqlite3 git age openssh-client" \
 	sh "$TOP/tests/install-debs.sh"
 
 # prepare NAME GENERATOR MESSAGES SEED: the maildir, its notmuch config

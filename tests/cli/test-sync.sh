@@ -63,9 +63,24 @@ check "remote list --json shows the last sync" sh -c \
 # ---- round trip ----
 check "bob trusts alice's key for the remote" \
 	as bob remote add origin "$R" --trust "$(pub alice)"
-as bob sync >"$T/out" 2>&1
+# git and ssh-keygen through wrappers that note each call: reading a
+# ref's new commits is one git call for their envelopes and one for the
+# commits, however many there are, and each signature is one ssh-keygen.
+mkdir -p "$T/wrap"
+for p in git ssh-keygen; do
+	printf '#!/bin/sh\nprintf "%%s %%s\\n" %s "$*" >>"%s"\nexec %s "$@"\n' \
+		"$p" "$T/calls" "$(command -v $p)" >"$T/wrap/$p"
+	chmod +x "$T/wrap/$p"
+done
+PATH="$T/wrap:$PATH" as bob sync >"$T/out" 2>&1
 check_eq "bob syncs" 0 $?
 check "... taking three envelopes" grep -q "3 taken" "$T/out"
+check_eq "... read through two git cat-file" 2 \
+	"$(grep -c '^git .* cat-file --batch$' "$T/calls")"
+# Four signatures: the three envelopes' and that of the case's data key
+# (refs/decorum/keys/GID).
+check_eq "... their signatures checked by four ssh-keygen -Y verify" 4 \
+	"$(grep -c '^ssh-keygen -Y verify -n git ' "$T/calls")"
 check "bob sees the case" sh -c "HOME='$T/bob' DECORUM_STORE='$T/bob/decorum.db' DECORUM_AS=bob@example.org '$D' case show 1 | grep -q 'tone of a netdev review'"
 check "bob knows alice as a member" sh -c "HOME='$T/bob' DECORUM_STORE='$T/bob/decorum.db' '$D' member list | grep -q alice@example.org"
 check "bob's history verifies" as bob verify
@@ -76,7 +91,15 @@ check "alice closes the case" as alice case state 1 closed
 check "bob notes at the same time" as bob case note 1 "read the thread"
 check "bob acknowledges it at the same time" as bob case state 1 acknowledged
 check "alice syncs" as alice sync
-check "bob syncs" as bob sync
+: >"$T/calls"
+PATH="$T/wrap:$PATH" as bob sync >"$T/out" 2>&1
+check_eq "bob syncs" 0 $?
+check "... taking alice's two new envelopes" grep -q "^synced: 2 taken" "$T/out"
+last=$(sqlite3 "$T/bob/decorum.db" "SELECT commit_id FROM sync_envelopes WHERE origin = 'remote' ORDER BY rowid LIMIT 1 OFFSET 2")
+check "... reading only the commits after those he has" \
+	grep -q "rev-list --reverse [0-9a-f]* \\^$last" "$T/calls"
+check_eq "... and checking only those" 2 \
+	"$(grep -c '^ssh-keygen -Y verify -n git ' "$T/calls")"
 check "alice syncs again" as alice sync
 check_eq "both keep all five events of the case, in one order" \
 	"$(merged alice)" "$(merged bob)"
@@ -187,6 +210,17 @@ git --git-dir="$R" update-ref "$bref" "$edited"
 as alice sync >"$T/out" 2>&1
 check_eq "alice refuses an edited envelope (exit 4)" 4 $?
 check "... naming it" grep -q "is not signed by a member's key" "$T/out"
+check_eq "... and applies nothing" "$before" "$(nevents alice)"
+# Bob's envelope in a commit that alice, a member too, signed.
+byalice=$(echo "decorum note" | GIT_AUTHOR_NAME=x GIT_AUTHOR_EMAIL=x@invalid \
+	GIT_COMMITTER_NAME=x GIT_COMMITTER_EMAIL=x@invalid \
+	git --git-dir="$R" -c gpg.format=ssh \
+	-c user.signingkey="$T/alice/.ssh/id_ed25519" commit-tree -S \
+	"$(git --git-dir="$R" rev-parse "$new^{tree}")" -p "$tip")
+git --git-dir="$R" update-ref "$bref" "$byalice"
+as alice sync >"$T/out" 2>&1
+check_eq "alice refuses bob's envelope signed by another member (exit 4)" 4 $?
+check "... naming it" grep -q "(commit ${byalice%"${byalice#????????????}"} on .*) is not signed by a member's key" "$T/out"
 check_eq "... and applies nothing" "$before" "$(nevents alice)"
 git --git-dir="$R" update-ref "$bref" "$new"
 check "with bob's own commit back, alice syncs" as alice sync
