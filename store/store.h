@@ -339,6 +339,13 @@ dc_status_t dc_store_events_unshared(dc_store_t *s, GPtrArray **out,
 /* How many of them there are. */
 dc_status_t dc_store_events_unshared_count(dc_store_t *s, int64_t *out,
 					   dc_error_t *err);
+/* The last push to remote took this member's commit; how many of this
+ * member's envelopes were written after it (all, before a first push). */
+dc_status_t dc_store_sync_pushed_put(dc_store_t *s, const char *remote,
+				     const char *commit, dc_error_t *err);
+dc_status_t dc_store_envelopes_unpushed_count(dc_store_t *s,
+					      const char *remote,
+					      int64_t *out, dc_error_t *err);
 
 /* A case's global id (the hash of its opening envelope). */
 dc_status_t dc_store_sync_case_put(dc_store_t *s, int64_t case_id,

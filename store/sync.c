@@ -316,6 +316,44 @@ dc_store_events_unshared_count(dc_store_t *s, int64_t *out, dc_error_t *err)
 	return st;
 }
 
+/* What the last push to a remote took: this member's tip then. */
+#define PUSHED_REF "decorum:pushed/"
+
+dc_status_t
+dc_store_sync_pushed_put(dc_store_t *s, const char *remote,
+			 const char *commit, dc_error_t *err)
+{
+	char *ref = g_strconcat(PUSHED_REF, remote, NULL);
+	dc_status_t st = dc_store_sync_ref_put(s, ref, commit, err);
+
+	g_free(ref);
+	return st;
+}
+
+/* This member's envelopes written after the one whose commit the last
+ * push to remote took (all of them, before a first push). */
+dc_status_t
+dc_store_envelopes_unpushed_count(dc_store_t *s, const char *remote,
+				  int64_t *out, dc_error_t *err)
+{
+	char *ref = g_strconcat(PUSHED_REF, remote, NULL);
+	gint64 *v = NULL;
+	dc_status_t st = first_row(
+		s,
+		"SELECT count(*) FROM sync_envelopes"
+		" WHERE origin = 'local' AND commit_id IS NOT NULL"
+		" AND rowid > coalesce((SELECT y.rowid FROM sync_envelopes y"
+		" JOIN sync_refs r ON r.commit_id = y.commit_id"
+		" WHERE r.ref = ?1 AND y.origin = 'local'), 0)",
+		int_row, g_free, (gpointer *)&v, "reading the shared log", "",
+		err, "s", ref, 0);
+
+	*out = v ? *v : 0;
+	g_free(v);
+	g_free(ref);
+	return st;
+}
+
 /* ---- cases' global ids ------------------------------------------------ */
 
 dc_status_t

@@ -59,15 +59,25 @@ dc_sync_status(dc_store_t *s, dc_sync_status_t *out, dc_error_t *err)
 	if (st != DC_OK)
 		return st;
 	out->remotes = (int)all->len;
-	for (i = 0; i < all->len; i++) {
+	/* What waits: the events no envelope carries yet, and the envelopes
+	 * written but not yet taken by a push (a push that failed, a sync
+	 * killed before it pushed), for the remote furthest behind. */
+	for (i = 0; st == DC_OK && i < all->len; i++) {
 		const dc_store_remote_t *r = all->pdata[i];
+		int64_t n = 0;
 
 		if (r->last_sync > out->last_sync)
 			out->last_sync = r->last_sync;
+		st = dc_store_envelopes_unpushed_count(s, r->name, &n, err);
+		if (n > out->waiting)
+			out->waiting = n;
 	}
 	g_ptr_array_unref(all);
-	/* Without a remote nothing waits: the count is not asked for. */
-	if (out->remotes)
-		st = dc_store_events_unshared_count(s, &out->waiting, err);
+	if (st == DC_OK && out->remotes) {
+		int64_t n = 0;
+
+		st = dc_store_events_unshared_count(s, &n, err);
+		out->waiting += n;
+	}
 	return st;
 }

@@ -1549,7 +1549,7 @@ push(sync_t *y, const char *tip, dc_error_t *err)
 	char *ref = g_strconcat(REF_PREFIX, y->me_id, NULL);
 	GPtrArray *specs = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *argv = g_ptr_array_new();
-	dc_proc_t p = { .env = git_env };
+	dc_proc_t p = { .env = git_env, .what = "git push" };
 	GHashTableIter it;
 	gpointer k, v;
 	dc_status_t st = DC_OK;
@@ -1742,8 +1742,6 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		st = refresh_touched(&y, err);
 	if (st == DC_OK && g_hash_table_size(y.erased))
 		st = dc_store_sync_ref_put(s, PRUNE_PENDING, "1", err);
-	if (st == DC_OK)
-		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
 	dc_test_crash_point("sync-before-commit");
 	if (st == DC_OK)
 		st = dc_store_commit(s, err);
@@ -1757,6 +1755,13 @@ dc_sync(dc_store_t *s, const dc_sync_opts_t *o, dc_sync_result_t *r,
 		progress(&y, "pushing", 0, 0);
 		st = push(&y, tip, err);
 	}
+	/* A sync is done when the remote has this member's commits: only then
+	 * does the status bar stop counting them as waiting, and the sync's
+	 * time become the last one. */
+	if (st == DC_OK && tip)
+		st = dc_store_sync_pushed_put(s, y.remote->name, tip, err);
+	if (st == DC_OK)
+		st = dc_store_remote_synced(s, y.remote->name, o->now, err);
 	/* The erased keys' bytes go from the store's file and from git. */
 	if (st == DC_OK && (g_hash_table_size(y.erased) || (prune && *prune)))
 		st = prune_keys(&y, err);

@@ -139,6 +139,19 @@ check "the failed sync left the store as it was" as bob verify
 mv "$R.gone" "$R"
 check "with the remote back, bob syncs his waiting note" sh -c \
 	"HOME='$T/bob' NOTMUCH_CONFIG='$T/bob/notmuch-config' DECORUM_STORE='$T/bob/decorum.db' '$D' sync | grep -q '1 pushed'"
+# A push the remote refuses: the note was sealed and committed in bob's
+# store, but it waits until a push takes it.
+as alice sync >/dev/null
+printf '#!/bin/sh\necho "refused by the test" >&2\nexit 1\n' >"$R/hooks/pre-receive"
+chmod +x "$R/hooks/pre-receive"
+screens bob bob-refused
+check_eq "the refused push kept bob's note off the remote" "0" \
+	"$(as alice sync | sed -n 's/^synced: \([0-9]*\) taken.*/\1/p')"
+rm "$R/hooks/pre-receive"
+check "with the hook gone, bob's sync pushes the waiting note" as bob sync
+check_eq "... and alice takes it" "1" \
+	"$(as alice sync | sed -n 's/^synced: \([0-9]*\) taken.*/\1/p')"
+screens bob bob-unrefused
 # Carol has a store and the remote but no ssh key (and bob's index).
 mkdir -p "$T/carol"
 cp "$T/bob/notmuch-config" "$T/carol/notmuch-config"
