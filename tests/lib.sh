@@ -80,6 +80,27 @@ t_have_shared() {
 	[ -d "$SHARED/corpora" ]
 }
 
+# Sync tests: a bare repository in $R as the remote, and for each member
+# NAME a HOME of their own, $T/NAME, with an ssh ed25519 key in it.
+t_sync_members() {
+	R="$T/remote.git"
+	git init -q --bare "$R"
+	for m in "$@"; do
+		mkdir -p "$T/$m/.ssh"
+		ssh-keygen -q -t ed25519 -N '' -C '' -f "$T/$m/.ssh/id_ed25519"
+	done
+}
+# A member's ssh public key.
+pub() { cat "$T/$1/.ssh/id_ed25519.pub"; }
+# A copy of the demo corpus as member NAME's mail, and a notmuch
+# configuration for it in $T/NAME/notmuch-config (not indexed yet).
+t_sync_mail() {
+	cp -r "$TOP/tests/corpus/demo" "$T/$1/mail"
+	chmod -R u+w "$T/$1/mail"
+	printf '[database]\npath=%s\n[user]\nname=%s\nprimary_email=%s@example.org\n[new]\ntags=inbox;unread\n[maildir]\nsynchronize_flags=false\n' \
+		"$T/$1/mail" "$1" "$1" >"$T/$1/notmuch-config"
+}
+
 # The demo corpus indexed, decorum in $D acting as test@example.org, and
 # the first report to conduct@ in $t1 (its thread id), tagged as case 1
 # of KIND (escalation unless named).

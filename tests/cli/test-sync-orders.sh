@@ -19,18 +19,11 @@ for p in git age ssh-keygen sqlite3 jq; do
 done
 export DECORUM_NOW=2026-12-03
 unset DECORUM_AS DECORUM_CONFIG
-R="$T/remote.git"
-git init -q --bare "$R"
+t_sync_members alice bob carol
 for m in alice bob carol; do
-	mkdir -p "$T/$m/.ssh"
-	ssh-keygen -q -t ed25519 -N '' -C '' -f "$T/$m/.ssh/id_ed25519"
-	cp -r "$TOP/tests/corpus/demo" "$T/$m/mail"
-	chmod -R u+w "$T/$m/mail"
-	printf '[database]\npath=%s\n[user]\nname=%s\nprimary_email=%s@example.org\n[new]\ntags=inbox;unread\n[maildir]\nsynchronize_flags=false\n' \
-		"$T/$m/mail" "$m" "$m" >"$T/$m/notmuch-config"
+	t_sync_mail "$m"
 	NOTMUCH_CONFIG="$T/$m/notmuch-config" notmuch new --quiet >/dev/null 2>&1
 done
-pub() { cat "$T/$1/.ssh/id_ed25519.pub"; }
 as() {
 	m=$1
 	shift

@@ -13,15 +13,9 @@ done
 export TZ=UTC LC_ALL=C.UTF-8 DECORUM_NOW=1796284800
 unset DECORUM_AS DECORUM_CONFIG VISUAL EDITOR NO_COLOR
 HERE="$TOP/tests/screen"
-R="$T/remote.git"
-git init -q --bare "$R"
+t_sync_members alice bob
 for m in alice bob; do
-	mkdir -p "$T/$m/.ssh"
-	ssh-keygen -q -t ed25519 -N '' -C '' -f "$T/$m/.ssh/id_ed25519"
-	cp -r "$TOP/tests/corpus/demo" "$T/$m/mail"
-	chmod -R u+w "$T/$m/mail"
-	printf '[database]\npath=%s\n[user]\nname=%s\nprimary_email=%s@example.org\n[new]\ntags=inbox;unread\n[maildir]\nsynchronize_flags=false\n' \
-		"$T/$m/mail" "$m" "$m" >"$T/$m/notmuch-config"
+	t_sync_mail "$m"
 done
 # Two reports that reached alice alone.
 for n in 1 2; do
@@ -39,7 +33,6 @@ for m in alice bob; do
 	NOTMUCH_CONFIG="$T/$m/notmuch-config" notmuch new --quiet ||
 		fail "index $m's mail"
 done
-pub() { cat "$T/$1/.ssh/id_ed25519.pub"; }
 as() {
 	m=$1
 	shift

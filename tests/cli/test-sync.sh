@@ -13,13 +13,7 @@ done
 t_index "$TOP/tests/corpus/demo"
 export DECORUM_NOW=2026-12-03
 unset DECORUM_AS DECORUM_CONFIG
-R="$T/remote.git"
-git init -q --bare "$R"
-for m in alice bob carol mallory; do
-	mkdir -p "$T/$m/.ssh"
-	ssh-keygen -q -t ed25519 -N '' -C '' -f "$T/$m/.ssh/id_ed25519"
-done
-pub() { cat "$T/$1/.ssh/id_ed25519.pub"; }
+t_sync_members alice bob carol mallory
 as() {
 	m=$1
 	shift

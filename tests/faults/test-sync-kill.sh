@@ -18,13 +18,7 @@ done
 t_index "$TOP/tests/corpus/demo"
 export DECORUM_NOW=2026-12-03
 unset DECORUM_AS DECORUM_CONFIG DECORUM_TEST_CRASH
-R="$T/remote.git"
-git init -q --bare "$R"
-for m in alice bob; do
-	mkdir -p "$T/$m/.ssh"
-	ssh-keygen -q -t ed25519 -N '' -C '' -f "$T/$m/.ssh/id_ed25519"
-done
-pub() { cat "$T/$1/.ssh/id_ed25519.pub"; }
+t_sync_members alice bob
 as() {
 	m=$1
 	shift
