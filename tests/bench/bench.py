@@ -540,7 +540,6 @@ def p6(ctx):
             "decorum packet CASE -o DIR; " + cpu_note(r), cpu=cpu_pair(r))
 
 
-
 # ---- P12: the cursor onto a case of a 1,000-message thread -------------
 
 P12_MOVES = 10
@@ -631,11 +630,13 @@ def p12(ctx):
             "the first move onto the case in a process: its name forms "
             "read from every message; CPU %.1f / %.1f ms = %.2f" % (
                 fc * 1e3, nc * 1e3, fc / nc), cpu=(fc, nc))
+
+
 # ---- P10: decorum sync, seven members through one bare repository ------
 
 SYNC_MEMBERS = 7
 # Bumped when the fixture's recipe changes.
-SYNC_FIXTURE = "1"
+SYNC_FIXTURE = "2"
 SYNC_NOW = "2026-12-03"
 
 
@@ -691,13 +692,35 @@ def envelopes_of(gitdir, revs):
     return envs
 
 
-def write_ciphertexts(gitdir, revs, into):
+def key_refs(gitdir):
+    """The refs of the cases' data keys (refs/decorum/keys/GID)."""
+    return set(subprocess.run(
+        ["git", "--git-dir", gitdir, "for-each-ref", "--format=%(refname)",
+         "refs/decorum/keys/"], capture_output=True, text=True,
+        check=True).stdout.split())
+
+
+def write_ciphertexts(gitdir, revs, into, old_keys=()):
     """Each envelope's age payload (what follows its header) in a file of
-    its own, for the baseline's age -d."""
+    its own, and in INTO-keys each case data key, sealed to the members'
+    ssh keys, that old_keys does not name: for the baseline's age -d."""
     os.makedirs(into)
     for n, env in enumerate(envelopes_of(gitdir, revs)):
-        with open(os.path.join(into, "%05d" % n), "w") as f:
-            f.write(env.split("\n\n", 1)[1])
+        head, payload = env.split("\n\n", 1)
+        # NNNNN.RECIPIENT: the case data key that opens it ("ssh": the
+        # member's own key).
+        keys = [l.split()[1] for l in head.split("\n")
+                if l.startswith("key ")]
+        with open(os.path.join(into, "%05d.%s" % (
+                n, keys[0] if keys else "ssh")), "w") as f:
+            f.write(payload)
+    os.makedirs(into + "-keys")
+    for n, ref in enumerate(sorted(key_refs(gitdir) - set(old_keys))):
+        blob = subprocess.run(["git", "--git-dir", gitdir, "cat-file",
+                               "blob", ref + ":key"], capture_output=True,
+                              text=True, check=True).stdout
+        with open(os.path.join(into + "-keys", "%05d" % n), "w") as f:
+            f.write(blob)
 
 
 def make_sync_fixture(ctx, events):
@@ -709,7 +732,7 @@ def make_sync_fixture(ctx, events):
     events on top.  Built once into the cache."""
     srcs = [os.path.join(ctx.top, p) for p in (
         "tests/bench/mkstore.c", "core/sync/envelope.c",
-        "core/sync/crypt.c")]
+        "core/sync/crypt.c", "core/sync/sync.c")]
     key = subprocess.run(["sha256sum"] + srcs, capture_output=True,
                          text=True).stdout + SYNC_FIXTURE
     key = "%x" % (hash_text(key) & 0xffffffffffff)
@@ -764,7 +787,9 @@ def make_sync_fixture(ctx, events):
     # m6 has never synced; live.git is the remote it syncs with.
     sync_run(ctx, homes[6], "remote", "add", "origin",
              os.path.join(d, "live.git"), "--trust", pubs[0])
-    write_ciphertexts(remote, ["--all"], os.path.join(d, "ct-base"))
+    write_ciphertexts(remote, ["--glob=refs/decorum/events/*"],
+                      os.path.join(d, "ct-base"))
+    base_keys = key_refs(remote)
     # m0's new events go through a remote of its own (so that its sync
     # needs none of the others'), then onto copies of the shared one.
     sync_run(ctx, m0, "remote", "add", "own", m0git)
@@ -786,10 +811,13 @@ def make_sync_fixture(ctx, events):
         done = n
         g = os.path.join(d, "remote-%d.git" % n)
         shutil.copytree(remote, g, symlinks=True)
+        # m0's events and the data keys of the cases they open.
         subprocess.run(["git", "--git-dir", g, "fetch", "-q", m0git,
-                        "+%s:%s" % (ref0, ref0)], check=True)
+                        "+%s:%s" % (ref0, ref0),
+                        "+refs/decorum/keys/*:refs/decorum/keys/*"],
+                       check=True)
         write_ciphertexts(g, [ref0, "^" + old0],
-                          os.path.join(d, "ct-%d" % n))
+                          os.path.join(d, "ct-%d" % n), base_keys)
     with open(os.path.join(d, "allowed-signers"), "w") as f:
         for pub in pubs:
             f.write('m namespaces="git" %s\n' % pub)
@@ -803,12 +831,14 @@ def make_sync_fixture(ctx, events):
 # The baseline: the least that any reader of these events does with the
 # same tools: git fetch of the same refs, one git cat-file --batch over
 # the new commits' envelopes, one git log --format=%G? over them (git
-# runs ssh-keygen -Y against the allowed signers for each, as for decorum)
-# and one age -d per envelope.
+# runs ssh-keygen -Y against the allowed signers for each, as for decorum),
+# one age -d per new case data key (sealed to the member's ssh key) and
+# one age -d per envelope (with those keys).
 SYNC_BASELINE = r'''
 set -eu
 G="git --git-dir=$W/ref.git"
-$G fetch -q --no-tags "$URL" '+refs/decorum/events/*:refs/remotes/o/*'
+$G fetch -q --no-tags "$URL" '+refs/decorum/events/*:refs/remotes/o/*' \
+	'+refs/decorum/keys/*:refs/remotes/k/*'
 new=$($G for-each-ref --format='%(objectname)' refs/remotes/o/)
 old=$(cat "$W/old-tips" 2>/dev/null || true)
 $G -c gpg.format=ssh -c gpg.ssh.allowedSignersFile="$SIGNERS" \
@@ -816,8 +846,20 @@ $G -c gpg.format=ssh -c gpg.ssh.allowedSignersFile="$SIGNERS" \
 ! grep -qv ' G m$' "$W/sigs"
 $G rev-list $new --not $old -- | sed 's/$/:envelope/' |
 	$G cat-file --batch >"$W/blobs"
+rm -rf "$W/ids"
+mkdir "$W/ids"
+for f in "$CT"-keys/*; do
+	[ -e "$f" ] || continue
+	age -d -i "$KEY" <"$f" >"$W/ids/new"
+	mv "$W/ids/new" "$W/ids/$(age-keygen -y "$W/ids/new")"
+done
 for f in "$CT"/*; do
-	age -d -i "$KEY" <"$f" >/dev/null
+	r=${f##*.}
+	if [ "$r" = ssh ]; then
+		age -d -i "$KEY" <"$f" >/dev/null
+	else
+		age -d -i "$W/ids/$r" <"$f" >/dev/null
+	fi
 done
 '''
 
